@@ -1,0 +1,147 @@
+// Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
+import { EndpointError, quote } from "../errors.js";
+import { encodeReserved, encodeUnreserved } from "./encode.js";
+import type { CompiledTemplate, Expression, VarSpec } from "./syntax.js";
+
+/** Variable values: strings, numbers, bigints, booleans and Dates, lists of them, or maps of them. */
+export type TemplateValues = { readonly [name: string]: unknown };
+
+/** Expands `template` with `values`; undefined, null, empty lists and empty maps are undefined in RFC 6570's sense. */
+export function expandTemplate(template: CompiledTemplate, values: TemplateValues): string {
+  const parts = template.parts;
+  let result = "";
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    result += typeof part === "string" ? part : expandExpression(part, values);
+  }
+  return result;
+}
+
+/** Looks a variable up among own properties only, so `constructor` or `__proto__` never read a prototype. */
+export function lookup(values: TemplateValues, spec: VarSpec): unknown {
+  if (spec.inherited && !Object.prototype.hasOwnProperty.call(values, spec.name)) return undefined;
+  return values[spec.name];
+}
+
+function expandExpression(expression: Expression, values: TemplateValues): string {
+  const { operator, varspecs } = expression;
+  let result = "";
+  let first = true;
+  for (let i = 0; i < varspecs.length; i++) {
+    const spec = varspecs[i]!;
+    const piece = expandVariable(expression, spec, lookup(values, spec));
+    if (piece === undefined) continue;
+    result += first ? operator.first + piece : operator.separator + piece;
+    first = false;
+  }
+  return result;
+}
+
+function expandVariable(expression: Expression, spec: VarSpec, value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const { operator } = expression;
+  const encode = operator.allowReserved ? encodeReserved : encodeUnreserved;
+  const scalar = scalarText(value);
+  if (scalar !== undefined) {
+    const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
+    if (!operator.named) return encode(text);
+    return text === "" ? spec.name + operator.ifEmpty : `${spec.name}=${encode(text)}`;
+  }
+  if (spec.prefix > 0) {
+    throw new EndpointError("ERR_INVALID_TEMPLATE", `the prefix modifier of {${expression.operatorChar}${spec.name}:${spec.prefix}} cannot apply to a list or map value`);
+  }
+  if (Array.isArray(value)) return expandList(expression, spec, value, encode);
+  if (isMap(value)) return expandMap(expression, spec, value, encode);
+  return invalidValue(spec.name, value);
+}
+
+function expandList(expression: Expression, spec: VarSpec, list: readonly unknown[], encode: (text: string) => string): string | undefined {
+  const { operator } = expression;
+  const joiner = spec.explode ? operator.separator : ",";
+  let result = "";
+  let count = 0;
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (item === undefined || item === null) continue;
+    const text = scalarText(item) ?? invalidValue(spec.name, item);
+    let piece = encode(text);
+    if (spec.explode && operator.named) piece = text === "" ? spec.name + operator.ifEmpty : `${spec.name}=${piece}`;
+    result += count === 0 ? piece : joiner + piece;
+    count++;
+  }
+  if (count === 0) return undefined;
+  return operator.named && !spec.explode ? `${spec.name}=${result}` : result;
+}
+
+function expandMap(expression: Expression, spec: VarSpec, map: TemplateValues, encode: (text: string) => string): string | undefined {
+  const { operator } = expression;
+  let result = "";
+  let count = 0;
+  for (const key of Object.keys(map)) {
+    const item = map[key];
+    if (item === undefined || item === null) continue;
+    const text = scalarText(item) ?? invalidValue(`${spec.name}.${key}`, item);
+    let piece: string;
+    if (!spec.explode) piece = `${encode(key)},${encode(text)}`;
+    else if (operator.named && text === "") piece = encode(key) + operator.ifEmpty;
+    else piece = `${encode(key)}=${encode(text)}`;
+    result += count === 0 ? piece : (spec.explode ? operator.separator : ",") + piece;
+    count++;
+  }
+  if (count === 0) return undefined;
+  return operator.named && !spec.explode ? `${spec.name}=${result}` : result;
+}
+
+/** The text of a scalar value, or undefined when `value` is not a scalar. */
+export function scalarText(value: unknown): string | undefined {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+    case "bigint":
+    case "boolean":
+      return String(value);
+    case "object":
+      if (value instanceof Date) return isoDate(value);
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+function isoDate(date: Date): string {
+  const time = date.getTime();
+  if (Number.isNaN(time)) throw new EndpointError("ERR_INVALID_PARAMETER", "an invalid Date cannot be written into a URL");
+  return date.toISOString();
+}
+
+/** True for objects RFC 6570 expands as maps: plain or null-prototype objects. */
+export function isMap(value: unknown): value is TemplateValues {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function prefixOf(text: string, length: number): string {
+  // Counts characters, not UTF-16 units, so a prefix never splits a surrogate pair.
+  let end = 0;
+  for (let count = 0; count < length && end < text.length; count++) {
+    const code = text.charCodeAt(end);
+    end += code >= 0xd800 && code <= 0xdbff && end + 1 < text.length ? 2 : 1;
+  }
+  return text.slice(0, end);
+}
+
+function invalidValue(name: string, value: unknown): never {
+  throw new EndpointError("ERR_INVALID_PARAMETER", `the value of ${quote(name)} is ${describeValue(value)}, which cannot be written into a URL`);
+}
+
+/** Names the kind of a value for error messages without printing the value itself. */
+export function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a nested list";
+  if (typeof value !== "object") return `a ${typeof value}`;
+  const constructor: unknown = (Object.getPrototypeOf(value) as { constructor?: unknown } | null)?.constructor;
+  const name = typeof constructor === "function" && typeof constructor.name === "string" ? constructor.name : "";
+  return name && name !== "Object" ? `a ${name}` : "a nested object";
+}

@@ -1,0 +1,41 @@
+// RFC 6570 URI templates, Level 4. Knows nothing of HTTP: the rest of endpointkit builds on this entry point.
+import { boundedMemo } from "../cache.js";
+import { compileTemplate } from "./compile.js";
+import { EndpointError } from "../errors.js";
+import { describeValue, expandTemplate, type TemplateValues } from "./expand.js";
+
+export { compileTemplate } from "./compile.js";
+export { expandTemplate, isMap, lookup, scalarText, describeValue, type TemplateValues } from "./expand.js";
+export type { CompiledTemplate, Expression, Operator, VarSpec } from "./syntax.js";
+
+/** A parsed template, ready to expand many times. */
+export interface UriTemplate {
+  /** Variable names in order of first appearance, without repeats. */
+  readonly variables: readonly string[];
+  /** Expands the template; throws EndpointError for values RFC 6570 cannot express. */
+  expand(values?: TemplateValues): string;
+}
+
+const TEMPLATE_CACHE_SIZE = 1000;
+
+const parseCached = boundedMemo(TEMPLATE_CACHE_SIZE, (source): UriTemplate => {
+  const compiled = compileTemplate(source);
+  return Object.freeze({
+    variables: compiled.variables,
+    expand: (values?: TemplateValues) => expandTemplate(compiled, checkValues(values)),
+  });
+});
+
+/** Parses an RFC 6570 template once (cached) and returns its expander; throws ERR_INVALID_TEMPLATE when malformed. */
+export function parseTemplate(template: string): UriTemplate {
+  if (typeof template !== "string") {
+    throw new EndpointError("ERR_INVALID_TEMPLATE", `a URI template must be a string, got ${describeValue(template)}`);
+  }
+  return parseCached(template);
+}
+
+function checkValues(values: unknown): TemplateValues {
+  if (values === undefined) return {};
+  if (typeof values === "object" && values !== null) return values as TemplateValues;
+  throw new EndpointError("ERR_INVALID_PARAMETER", `template values must be an object, got ${describeValue(values)}`);
+}

@@ -1,0 +1,50 @@
+// The compiled form of an RFC 6570 template: plain data, built once by compile.ts and read by expand.ts.
+
+/** How one operator expands (RFC 6570 Appendix A table). */
+export interface Operator {
+  readonly first: string;
+  readonly separator: string;
+  readonly named: boolean;
+  readonly ifEmpty: string;
+  readonly allowReserved: boolean;
+}
+
+/** One variable of an expression: `name`, `name:3` or `name*`. */
+export interface VarSpec {
+  readonly name: string;
+  /** Maximum length in characters for `:N`; 0 when there is no prefix. */
+  readonly prefix: number;
+  readonly explode: boolean;
+  /** True when `name` is also a property of Object.prototype, so lookups must check own keys. */
+  readonly inherited: boolean;
+}
+
+/** One `{...}` expression. */
+export interface Expression {
+  readonly operator: Operator;
+  readonly operatorChar: string;
+  readonly varspecs: readonly VarSpec[];
+}
+
+/** A template compiled once: literal chunks (already encoded) and expressions, in order. */
+export interface CompiledTemplate {
+  readonly source: string;
+  readonly parts: readonly (string | Expression)[];
+  /** Variable names in order of first appearance, without repeats. */
+  readonly variables: readonly string[];
+}
+
+const operator = (first: string, separator: string, named: boolean, ifEmpty: string, allowReserved: boolean): Operator =>
+  Object.freeze({ first, separator, named, ifEmpty, allowReserved });
+
+/** The eight operators of RFC 6570 Level 4, keyed by their character ("" for simple expansion). */
+export const OPERATORS: Readonly<Record<string, Operator>> = Object.freeze({
+  "": operator("", ",", false, "", false),
+  "+": operator("", ",", false, "", true),
+  "#": operator("#", ",", false, "", true),
+  ".": operator(".", ".", false, "", false),
+  "/": operator("/", "/", false, "", false),
+  ";": operator(";", ";", true, "", false),
+  "?": operator("?", "&", true, "=", false),
+  "&": operator("&", "&", true, "=", false),
+});
