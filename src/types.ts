@@ -68,3 +68,20 @@ export interface RequestOptions {
   /** The `request` option, the same object as given. */
   request?: RequestMeta;
 }
+
+/** The `endpoint` function and its attached operations (SPEC 4). */
+export interface Endpoint {
+  /** Builds request options from a route such as `"GET /repos/{owner}/{repo}"` and its parameters. */
+  (route: string, options?: EndpointOptions): RequestOptions;
+  /** Builds request options from options that carry `method` and `url`. */
+  (options: EndpointOptions): RequestOptions;
+  /** The current defaults; a copy, so changing it changes nothing. */
+  readonly DEFAULTS: EndpointDefaults;
+  /** Returns a new endpoint function whose defaults are these options merged over the current ones. */
+  defaults(options: EndpointOptions): Endpoint;
+  /** Merges route and options over the defaults without parsing them (SPEC 2.5). */
+  merge(route: string, options?: EndpointOptions): MergedOptions;
+  merge(options: EndpointOptions): MergedOptions;
+  /** Turns merged options into request options; stateless. */
+  parse(options: MergedOptions): RequestOptions;
+}
