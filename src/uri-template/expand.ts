@@ -1,5 +1,6 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
 import { EndpointError, quote } from "../errors.js";
+import { isPlainObject } from "../objects.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import type { CompiledTemplate, Expression, VarSpec } from "./syntax.js";
 
@@ -51,7 +52,7 @@ function expandVariable(expression: Expression, spec: VarSpec, value: unknown): 
     throw new EndpointError("ERR_INVALID_TEMPLATE", `the prefix modifier of {${expression.operatorChar}${spec.name}:${spec.prefix}} cannot apply to a list or map value`);
   }
   if (Array.isArray(value)) return expandList(expression, spec, value, encode);
-  if (isMap(value)) return expandMap(expression, spec, value, encode);
+  if (isPlainObject(value)) return expandMap(expression, spec, value, encode);
   return invalidValue(spec.name, value);
 }
 
@@ -115,12 +116,6 @@ function isoDate(date: Date): string {
   return date.toISOString();
 }
 
-/** True for objects RFC 6570 expands as maps: plain or null-prototype objects. */
-export function isMap(value: unknown): value is TemplateValues {
-  if (typeof value !== "object" || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
 
 function prefixOf(text: string, length: number): string {
   // Counts characters, not UTF-16 units, so a prefix never splits a surrogate pair.

@@ -1,0 +1,38 @@
+// Header names and values: lowercased, merged by name, and checked so nothing can inject a header line.
+import { boundedMemo } from "./cache.js";
+import { EndpointError, quote } from "./errors.js";
+import { isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { isToken } from "./token.js";
+import type { HeaderValue } from "./types.js";
+
+const HEADER_NAME_CACHE_SIZE = 500;
+
+/** Lowercases a header name (cached), or throws ERR_INVALID_HEADER when it is not an RFC 9110 token. */
+export const headerName: (name: string) => string = boundedMemo(HEADER_NAME_CACHE_SIZE, (name) => {
+  if (!isToken(name)) throw new EndpointError("ERR_INVALID_HEADER", `the header name ${quote(name)} is not an HTTP token`);
+  return name.toLowerCase();
+});
+
+/** Copies `headers` into `target` with lowercase names; `undefined` values are left out, later names win. */
+export function mergeHeaders(target: Dictionary, headers: unknown): void {
+  if (headers === undefined) return;
+  if (!isPlainObject(headers)) {
+    throw new EndpointError("ERR_INVALID_HEADER", "headers must be a plain object of names to values");
+  }
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value !== undefined) setOwn(target, headerName(name), value);
+  }
+}
+
+/** Returns `value` when it may be sent as a header value, or throws ERR_INVALID_HEADER. */
+export function checkHeaderValue(name: string, value: unknown): HeaderValue {
+  if (typeof value === "string") {
+    if (value.includes("\r") || value.includes("\n") || value.includes("\0")) {
+      throw new EndpointError("ERR_INVALID_HEADER", `the value of header ${quote(name)} holds CR, LF or NUL, which would inject header lines`);
+    }
+    return value;
+  }
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  throw new EndpointError("ERR_INVALID_HEADER", `the value of header ${quote(name)} must be a string or a finite number, got ${value === null ? "null" : typeof value}`);
+}

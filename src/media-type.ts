@@ -1,0 +1,115 @@
+// mediaType.format and mediaType.previews: how they rewrite the accept header. No regular expressions, so
+// no input can make them backtrack (the accept header is caller-controlled).
+import { EndpointError, quote } from "./errors.js";
+import { isPlainObject, type Dictionary } from "./objects.js";
+
+/** The media type that switches both rewrites off: a binary download must keep its accept header. */
+const OCTET_STREAM = "application/octet-stream";
+const VENDOR_PREFIX = "application/vnd.";
+
+/** Checks a mediaType option and returns it with previews normalised (no "-preview" suffix, no repeats). */
+export function normalizeMediaType(mediaType: unknown): Dictionary {
+  if (!isPlainObject(mediaType)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType must be a plain object");
+  const { format, previews } = mediaType;
+  if (format !== undefined && (typeof format !== "string" || !isMediaTypeWord(format, true))) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `mediaType.format ${formatForMessage(format)} must be letters, digits, "_", "-", "." or "+"`);
+  }
+  const normalized: Dictionary = { ...mediaType };
+  if (previews !== undefined) normalized.previews = mergePreviews([], previews);
+  return normalized;
+}
+
+/** Previews set earlier, then new ones, each named once and without its "-preview" suffix. */
+export function mergePreviews(earlier: readonly string[], later: unknown): string[] {
+  if (!Array.isArray(later)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType.previews must be an array of preview names");
+  const merged = new Set(earlier);
+  for (const preview of later as unknown[]) {
+    if (typeof preview !== "string" || !isMediaTypeWord(preview, false)) {
+      throw new EndpointError("ERR_INVALID_PARAMETER", `the preview ${formatForMessage(preview)} must be letters, digits, "_" or "-"`);
+    }
+    const name = preview.endsWith("-preview") ? preview.slice(0, -"-preview".length) : preview;
+    if (name !== "") merged.add(name);
+  }
+  return [...merged];
+}
+
+/** Rewrites an accept header for a format and previews, the way GitHub's API reads them. */
+export function applyMediaType(accept: string, format: string | undefined, previews: readonly string[] | undefined): string {
+  if (accept.toLowerCase().includes(OCTET_STREAM)) return accept;
+  let result = format ? accept.split(",").map((type) => withFormat(type, format)).join(",") : accept;
+  if (previews && previews.length > 0) {
+    const names = previewsNamedIn(result);
+    for (const preview of previews) names.add(preview);
+    const suffix = format ? `.${format}` : "+json";
+    result = [...names].map((name) => `application/vnd.github.${name}-preview${suffix}`).join(",");
+  }
+  return result;
+}
+
+/** `application/vnd.<vendor>[.<version>][.<x>][+json]` becomes `application/vnd.<vendor>[.<version>].<format>`. */
+function withFormat(mediaType: string, format: string): string {
+  const start = mediaType.indexOf(VENDOR_PREFIX);
+  if (start === -1) return mediaType;
+  const lead = mediaType.slice(0, start);
+  if (lead.trim() !== "") return mediaType;
+  let rest = mediaType.slice(start + VENDOR_PREFIX.length);
+  if (rest.endsWith("+json")) rest = rest.slice(0, -"+json".length);
+  const segments = rest.split(".");
+  if (segments.length > 3 || !segments.every((segment) => isWord(segment))) return mediaType;
+  const [vendor, second] = segments as [string, string | undefined];
+  const version = second !== undefined && isVersion(second) ? `.${second}` : "";
+  if (segments.length === 3 && version === "") return mediaType;
+  return `${lead}${VENDOR_PREFIX}${vendor}${version}.${format}`;
+}
+
+/** Names already asked for in accept as `<name>-preview`: in each run of word characters and dashes, what stands before its last "-preview". */
+function previewsNamedIn(accept: string): Set<string> {
+  const names = new Set<string>();
+  let runStart = 0;
+  for (let i = 0; i <= accept.length; i++) {
+    if (i < accept.length && isWordOrDash(accept.charCodeAt(i))) continue;
+    // Searching only inside the run keeps the whole scan linear in the header's length.
+    const run = accept.slice(runStart, i);
+    const end = run.lastIndexOf("-preview");
+    if (end > 0) names.add(run.slice(0, end));
+    runStart = i + 1;
+  }
+  return names;
+}
+
+function isVersion(segment: string): boolean {
+  if (segment.length < 2 || segment[0] !== "v") return false;
+  for (let i = 1; i < segment.length; i++) {
+    const code = segment.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+function isWord(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) if (!isWordCharacter(text.charCodeAt(i))) return false;
+  return true;
+}
+
+function isMediaTypeWord(text: string, allowFormatPunctuation: boolean): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const punctuation = code === 0x2d || (allowFormatPunctuation && (code === 0x2e || code === 0x2b));
+    if (!isWordCharacter(code) && !punctuation) return false;
+  }
+  return true;
+}
+
+function isWordCharacter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+}
+
+function isWordOrDash(code: number): boolean {
+  return isWordCharacter(code) || code === 0x2d;
+}
+
+function formatForMessage(value: unknown): string {
+  return typeof value === "string" ? quote(value) : `(a ${value === null ? "null" : typeof value})`;
+}

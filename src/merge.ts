@@ -1,0 +1,68 @@
+// Combines defaults, a route and options into merged options (SPEC 2.5). Nothing given is ever mutated.
+import { EndpointError } from "./errors.js";
+import { mergeHeaders } from "./headers.js";
+import { mergePreviews, normalizeMediaType } from "./media-type.js";
+import { checkDepth, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { parseRoute } from "./route.js";
+import type { MergedOptions } from "./types.js";
+
+/** Merges `route` (a route string or an options object) and `options` over `defaults`; later values win. */
+export function mergeOptions(defaults: MergedOptions | undefined, route: unknown, options?: unknown): MergedOptions {
+  const merged: Dictionary = {};
+  const headers: Dictionary = {};
+  if (defaults) {
+    for (const key of Object.keys(defaults)) {
+      if (key !== "headers") setOwn(merged, key, deepCopy(defaults[key]));
+    }
+    mergeHeaders(headers, defaults.headers);
+  }
+  if (typeof route === "string") {
+    const { method, url } = parseRoute(route);
+    if (method !== undefined) merged.method = method;
+    merged.url = url;
+  } else {
+    applyOptions(merged, headers, checkOptions(route, "the first argument (a route string or an options object)"));
+  }
+  if (options !== undefined) applyOptions(merged, headers, checkOptions(options, "options"));
+  merged.headers = headers;
+  return merged as MergedOptions;
+}
+
+function checkOptions(options: unknown, what: string): Dictionary {
+  if (isPlainObject(options)) return options;
+  const code = what === "options" ? "ERR_INVALID_PARAMETER" : "ERR_INVALID_ROUTE";
+  throw new EndpointError(code, `${what} must be a plain object, got ${options === null ? "null" : Array.isArray(options) ? "an array" : typeof options}`);
+}
+
+function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary): void {
+  for (const key of Object.keys(options)) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (key === "headers") mergeHeaders(headers, value);
+    else if (key === "mediaType") setOwn(merged, key, mergeMediaType(merged.mediaType, value));
+    else setOwn(merged, key, mergeValue(getOwn(merged, key), value, 0));
+  }
+}
+
+/** Plain objects merge key by key; anything else, arrays included, replaces. */
+function mergeValue(earlier: unknown, later: unknown, depth: number): unknown {
+  if (!isPlainObject(earlier) || !isPlainObject(later)) return later;
+  checkDepth(depth);
+  const merged: Dictionary = { ...earlier };
+  for (const key of Object.keys(later)) {
+    const value = later[key];
+    if (value !== undefined) setOwn(merged, key, mergeValue(getOwn(merged, key), value, depth + 1));
+  }
+  return merged;
+}
+
+/** mediaType merges by key, except previews, which accumulate: earlier ones first, no repeats. */
+function mergeMediaType(earlier: unknown, later: unknown): Dictionary {
+  const next = normalizeMediaType(later);
+  if (!isPlainObject(earlier)) return next;
+  const merged = mergeValue(earlier, next, 0) as Dictionary;
+  if (Array.isArray(earlier.previews) && next.previews !== undefined) {
+    merged.previews = mergePreviews(earlier.previews as string[], next.previews);
+  }
+  return merged;
+}

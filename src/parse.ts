@@ -1,0 +1,145 @@
+// Turns merged options into request options (SPEC 2.4): fills the URL, then routes what is left to query or body.
+import { EndpointError, describeRoute, withRoute } from "./errors.js";
+import { checkHeaderValue, headerName } from "./headers.js";
+import { applyMediaType, normalizeMediaType } from "./media-type.js";
+import { getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { appendQuery, queryPair } from "./query.js";
+import { isToken } from "./token.js";
+import { expandTemplate, lookup, type TemplateValues } from "./uri-template/index.js";
+import { OPTION_NAMES, compileUrl, joinUrl, schemeLength, type CompiledUrl } from "./url.js";
+import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
+
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/** Builds request options from merged options; stateless, and it never changes its input. */
+export function parse(options: MergedOptions): RequestOptions {
+  if (!isPlainObject(options)) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", "parse() takes the merged options object that merge() returns");
+  }
+  const { method, url } = options;
+  try {
+    if (typeof method !== "string" || !isToken(method)) {
+      throw new EndpointError("ERR_INVALID_METHOD", typeof method === "string" ? "the method is not an HTTP token" : "the method must be a string");
+    }
+    if (typeof url !== "string") throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
+    return build(options, method.toLowerCase(), url);
+  } catch (error) {
+    return withRoute(error, describeRoute(method, url));
+  }
+}
+
+function build(options: Dictionary, method: string, url: string): RequestOptions {
+  const compiled = compileUrl(url);
+  const values = compiled.namesAnOption ? withoutOptionNames(options) : options;
+  checkRequired(compiled, values);
+  let target = expandTemplate(compiled.template, values);
+  if (schemeLength(target) === 0) {
+    const { baseUrl } = options;
+    if (typeof baseUrl !== "string") {
+      throw new EndpointError("ERR_INVALID_BASE_URL", "a path-only url needs baseUrl, an absolute URL string");
+    }
+    target = joinUrl(baseUrl, target);
+  }
+  const headers = requestHeaders(options);
+  const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
+  let body: unknown;
+  if (carriesBody) {
+    body = bodyOf(options, compiled);
+    if (body === undefined) {
+      if (method === "patch" || method === "put") body = "";
+    } else if (headers["content-type"] === undefined) {
+      headers["content-type"] = JSON_CONTENT_TYPE;
+    }
+  } else {
+    target = appendQuery(target, queryOf(options, compiled));
+  }
+  const result: RequestOptions = { method, url: target, headers };
+  if (body !== undefined) result.body = body;
+  const { request } = options;
+  if (request !== undefined) {
+    if (typeof request !== "object" || request === null) {
+      throw new EndpointError("ERR_INVALID_PARAMETER", "request must be an object of meta information for the HTTP client");
+    }
+    result.request = request as RequestOptions["request"];
+  }
+  return result;
+}
+
+/** Throws ERR_MISSING_PARAMETER naming every `{name}`, `{+name}`, `{#name}` or `:name` left without a value. */
+function checkRequired(compiled: CompiledUrl, values: TemplateValues): void {
+  let missing: string[] | undefined;
+  for (const spec of compiled.required) {
+    const value = lookup(values, spec);
+    if (typeof value === "string" || typeof value === "number" || isDefined(value)) continue;
+    (missing ??= []).push(spec.name);
+  }
+  if (missing) {
+    const list = missing.map((name) => `"${name}"`).join(", ");
+    throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${missing.length > 1 ? "s" : ""} ${list}`);
+  }
+}
+
+/** RFC 6570's "defined": not undefined or null, and a list or map with at least one defined member. */
+function isDefined(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => item !== undefined && item !== null);
+  if (isPlainObject(value)) return Object.keys(value).some((key) => value[key] !== undefined && value[key] !== null);
+  return true;
+}
+
+function withoutOptionNames(options: Dictionary): Dictionary {
+  const values: Dictionary = {};
+  for (const key of Object.keys(options)) if (!OPTION_NAMES.has(key)) setOwn(values, key, options[key]);
+  return values;
+}
+
+/** Parameters neither an option nor consumed by the template, in insertion order. */
+function isParameter(key: string, value: unknown, compiled: CompiledUrl): boolean {
+  return value !== undefined && !OPTION_NAMES.has(key) && !compiled.variables.has(key);
+}
+
+function queryOf(options: Dictionary, compiled: CompiledUrl): string {
+  let query = "";
+  for (const key of Object.keys(options)) {
+    const value = options[key];
+    if (value === null || !isParameter(key, value, compiled)) continue;
+    query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
+  }
+  return query;
+}
+
+function bodyOf(options: Dictionary, compiled: CompiledUrl): unknown {
+  const data = getOwn(options, "data");
+  if (data !== undefined && !compiled.variables.has("data")) return data;
+  let body: Dictionary | undefined;
+  for (const key of Object.keys(options)) {
+    const value = options[key];
+    if (isParameter(key, value, compiled)) setOwn((body ??= {}), key, value);
+  }
+  return body;
+}
+
+function requestHeaders(options: Dictionary): ResponseHeaders {
+  const headers: ResponseHeaders = {};
+  const given = options.headers;
+  if (given !== undefined) {
+    if (!isPlainObject(given)) throw new EndpointError("ERR_INVALID_HEADER", "headers must be a plain object of names to values");
+    for (const name of Object.keys(given)) {
+      const value = given[name];
+      if (value === undefined) continue;
+      const lower = headerName(name);
+      setOwn(headers, lower, checkHeaderValue(lower, value));
+    }
+  }
+  if (options.mediaType !== undefined) {
+    // parse() may be handed options merge() never saw, so the mediaType is checked here again.
+    const mediaType = normalizeMediaType(options.mediaType);
+    const format = mediaType.format as string | undefined;
+    const previews = mediaType.previews as string[] | undefined;
+    const accept = getOwn(headers, "accept");
+    if ((format || previews?.length) && typeof accept === "string") {
+      headers.accept = checkHeaderValue("accept", applyMediaType(accept, format, previews));
+    }
+  }
+  return headers;
+}

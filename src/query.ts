@@ -1,0 +1,67 @@
+// The query string for GET, HEAD and every other method that carries no body.
+import { EndpointError, quote } from "./errors.js";
+import { isPlainObject } from "./objects.js";
+import { describeValue, scalarText } from "./uri-template/index.js";
+
+/** Appends `name=value` pairs to a URL: before any fragment, after "?" or "&" as the URL already needs. */
+export function appendQuery(url: string, query: string): string {
+  if (query === "") return url;
+  const hash = url.indexOf("#");
+  const beforeHash = hash === -1 ? url : url.slice(0, hash);
+  const fragment = hash === -1 ? "" : url.slice(hash);
+  const last = beforeHash.charCodeAt(beforeHash.length - 1);
+  let separator = "?";
+  if (beforeHash.includes("?")) separator = last === 0x3f /* ? */ || last === 0x26 /* & */ ? "" : "&";
+  return beforeHash + separator + query + fragment;
+}
+
+/** One `name=value` pair, encoded with encodeURIComponent; in `q` a "+" stays a "+" (GitHub search syntax). */
+export function queryPair(name: string, value: unknown): string {
+  const text = queryText(name, value);
+  const encoded = name === "q" ? text.split("+").map(encodeComponent).join("+") : encodeComponent(text);
+  return `${encodeComponent(name)}=${encoded}`;
+}
+
+function queryText(name: string, value: unknown): string {
+  const text = scalarText(value);
+  if (text !== undefined) return text;
+  if (Array.isArray(value)) {
+    let joined = "";
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const itemText = item === undefined || item === null ? "" : scalarText(item);
+      if (itemText === undefined) throw invalid(name, `a list holding ${describeValue(item)}`);
+      joined += i === 0 ? itemText : `,${itemText}`;
+    }
+    return joined;
+  }
+  if (isPlainObject(value)) {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `the query parameter ${quote(name)} is an object; to send its keys as query parameters, write {?${name}*} in the URL template`,
+    );
+  }
+  throw invalid(name, describeValue(value));
+}
+
+function invalid(name: string, what: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `the query parameter ${quote(name)} is ${what}, which cannot be written into a URL`);
+}
+
+const SAFE = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") SAFE[c.charCodeAt(0)] = 1;
+
+/** encodeURIComponent, with a scan that skips it for text that needs no escape and an EndpointError for lone surrogates. */
+export function encodeComponent(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || SAFE[code] === 0) {
+      try {
+        return encodeURIComponent(text);
+      } catch {
+        throw new EndpointError("ERR_INVALID_PARAMETER", `the query text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
+      }
+    }
+  }
+  return text;
+}

@@ -1,0 +1,29 @@
+// Route strings: "<METHOD> <url>" or "<url>".
+import { boundedMemo } from "./cache.js";
+import { EndpointError, quote } from "./errors.js";
+import { isToken } from "./token.js";
+
+/** A route string split into its parts; `method` is absent when the route is only a URL. */
+export interface Route {
+  readonly method?: string;
+  readonly url: string;
+}
+
+const ROUTE_CACHE_SIZE = 1000;
+
+/** Splits a route string into method and URL (cached), or throws ERR_INVALID_ROUTE / ERR_INVALID_METHOD. */
+export const parseRoute: (route: string) => Route = boundedMemo(ROUTE_CACHE_SIZE, (route) => {
+  const words = route.trim().split(" ").filter((word) => word !== "");
+  if (words.length === 0) {
+    throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} is empty: write "<METHOD> <url>" or "<url>"`);
+  }
+  if (words.length > 2) {
+    throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} has ${words.length} words: write "<METHOD> <url>" or "<url>"`);
+  }
+  if (words.length === 1) return Object.freeze({ url: words[0]! });
+  const [method, url] = words as [string, string];
+  if (!isToken(method)) {
+    throw new EndpointError("ERR_INVALID_METHOD", `the method ${quote(method)} of route ${quote(route)} is not an HTTP token`);
+  }
+  return Object.freeze({ method, url });
+});

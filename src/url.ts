@@ -1,0 +1,140 @@
+// URL templates as endpoint() reads them: ":name" placeholders, required variables, and joining to baseUrl.
+import { boundedMemo } from "./cache.js";
+import { EndpointError, quote } from "./errors.js";
+import { compileTemplate, type CompiledTemplate, type VarSpec } from "./uri-template/index.js";
+
+/** A route URL compiled once: the template and what endpoint() needs to know about its variables. */
+export interface CompiledUrl {
+  readonly template: CompiledTemplate;
+  /** Variables of `{name}`, `{+name}` and `{#name}` expressions: a request cannot be built without them. */
+  readonly required: readonly VarSpec[];
+  /** Every variable the template names: these parameters never reach the query or the body. */
+  readonly variables: ReadonlySet<string>;
+  /** True when the template names an option such as `url` or `headers`, which is never a template value. */
+  readonly namesAnOption: boolean;
+}
+
+/** The option names that are never request parameters. */
+export const OPTION_NAMES: ReadonlySet<string> = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType"]);
+
+const URL_CACHE_SIZE = 1000;
+
+/** Compiles a route URL (cached); throws ERR_INVALID_TEMPLATE when it is malformed. */
+export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SIZE, (url) => {
+  const template = compileTemplate(colonPlaceholdersToTemplate(url));
+  const required = new Map<string, VarSpec>();
+  for (const part of template.parts) {
+    if (typeof part !== "string" && (part.operatorChar === "" || part.operatorChar === "+" || part.operatorChar === "#")) {
+      for (const spec of part.varspecs) if (!required.has(spec.name)) required.set(spec.name, spec);
+    }
+  }
+  const variables = new Set(template.variables);
+  const namesAnOption = template.variables.some((name) => OPTION_NAMES.has(name));
+  return Object.freeze({ template, required: Object.freeze([...required.values()]), variables, namesAnOption });
+});
+
+/** Rewrites `:name` as `{name}`, only in the path and only right after "/" or ".", so ports, queries and `{x:3}` stay. */
+export function colonPlaceholdersToTemplate(url: string): string {
+  if (!url.includes(":")) return url;
+  let result = "";
+  let copied = 0;
+  let i = pathStart(url);
+  while (i < url.length) {
+    const code = url.charCodeAt(i);
+    if (code === 0x3f /* ? */ || code === 0x23 /* # */) break;
+    if (code === 0x7b /* { */) {
+      const close = url.indexOf("}", i);
+      if (close === -1) break;
+      i = close + 1;
+      continue;
+    }
+    if (code === 0x3a /* : */ && i > 0 && (url[i - 1] === "/" || url[i - 1] === ".") && isNameStart(url.charCodeAt(i + 1))) {
+      let end = i + 2;
+      while (end < url.length && isNameCharacter(url.charCodeAt(end))) end++;
+      result += `${url.slice(copied, i)}{${url.slice(i + 1, end)}}`;
+      copied = end;
+      i = end;
+      continue;
+    }
+    i++;
+  }
+  return copied === 0 ? url : result + url.slice(copied);
+}
+
+/** Where the path begins: after "scheme://authority" or "scheme:", else at the start. */
+function pathStart(url: string): number {
+  const schemeEnd = schemeLength(url);
+  if (schemeEnd === 0) return 0;
+  if (!url.startsWith("//", schemeEnd)) return schemeEnd;
+  let i = schemeEnd + 2;
+  while (i < url.length && url[i] !== "/" && url[i] !== "?" && url[i] !== "#") i++;
+  return i;
+}
+
+/** The length of a leading "scheme:" (RFC 3986), or 0 when the URL has none. */
+export function schemeLength(url: string): number {
+  if (!isLetter(url.charCodeAt(0))) return 0;
+  for (let i = 1; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code === 0x3a /* : */) return i + 1;
+    if (!isLetter(code) && !(code >= 48 && code <= 57) && code !== 0x2b && code !== 0x2d && code !== 0x2e) return 0;
+  }
+  return 0;
+}
+
+/** Joins a path to baseUrl with exactly one "/" between them, whatever slashes either side has. */
+export function joinUrl(baseUrl: string, path: string): string {
+  let start = 0;
+  while (path.charCodeAt(start) === 0x2f) start++;
+  return `${trimmedBaseUrl(baseUrl)}/${start === 0 ? path : path.slice(start)}`;
+}
+
+const BASE_URL_CACHE_SIZE = 100;
+
+/** Checks baseUrl (cached) and returns it without trailing slashes; throws ERR_INVALID_BASE_URL. */
+const trimmedBaseUrl: (baseUrl: string) => string = boundedMemo(BASE_URL_CACHE_SIZE, (baseUrl) => {
+  const problem = baseUrlProblem(baseUrl);
+  if (problem) throw new EndpointError("ERR_INVALID_BASE_URL", `baseUrl ${quote(baseUrl)} ${problem}`);
+  let end = baseUrl.length;
+  while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
+  return baseUrl.slice(0, end);
+});
+
+/** Checks a baseUrl value of any type; throws ERR_INVALID_BASE_URL. */
+export function checkBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== "string") {
+    throw new EndpointError("ERR_INVALID_BASE_URL", `baseUrl must be an absolute URL string, got ${baseUrl === null ? "null" : typeof baseUrl}`);
+  }
+  trimmedBaseUrl(baseUrl);
+  return baseUrl;
+}
+
+function baseUrlProblem(baseUrl: string): string | undefined {
+  if (schemeLength(baseUrl) === 0) return "is not an absolute URL (it needs a scheme such as https:)";
+  for (let i = 0; i < baseUrl.length; i++) {
+    const code = baseUrl.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return "holds white space or a control character";
+    if (code === 0x3f || code === 0x23) return "may not have a query or a fragment: paths are appended to it";
+  }
+  const URLClass = (globalThis as { URL?: new (url: string) => unknown }).URL;
+  if (typeof URLClass === "function") {
+    try {
+      new URLClass(baseUrl);
+    } catch {
+      return "is not a valid URL";
+    }
+  }
+  return undefined;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+function isNameStart(code: number): boolean {
+  return isLetter(code) || code === 0x5f;
+}
+
+function isNameCharacter(code: number): boolean {
+  return isNameStart(code) || (code >= 48 && code <= 57);
+}
