@@ -19,3 +19,4 @@ export type {
   RequestOptions,
   ResponseHeaders,
 } from "./types.js";
+export { toFetchArgs, type FetchInit } from "./fetch.js";

@@ -1,0 +1,187 @@
+import { EndpointError } from "./errors.js";
+import { checkHeaderValue } from "./headers.js";
+import { setOwn } from "./objects.js";
+import { isToken } from "./token.js";
+import type { RequestOptions } from "./types.js";
+
+// The library is built without DOM or Node types, so fetch's own types are read from whatever
+// the caller's environment declares as `globalThis.fetch`; without one they fall back to
+// `unknown`. That keeps `fetch(...toFetchArgs(options))` type-correct in browsers and Node alike.
+type GlobalFetchInit = typeof globalThis extends { fetch: (input: never, init?: infer I) => unknown }
+  ? NonNullable<I>
+  : { body?: unknown; signal?: unknown };
+
+/** A request body the caller's `fetch` accepts (its `BodyInit`; `unknown` where no fetch is declared). */
+export type FetchBody = GlobalFetchInit extends { body?: infer B } ? Exclude<B, null | undefined> : unknown;
+
+/** An abort signal as the caller's `fetch` accepts it (`AbortSignal`; `unknown` where no fetch is declared). */
+export type FetchSignal = GlobalFetchInit extends { signal?: infer S } ? Exclude<S, null | undefined> : unknown;
+
+/** The second argument of `fetch(url, init)`, as built by `toFetchArgs`. */
+export interface FetchInit {
+  /** Uppercase: fetch only normalises the case of some methods, and sends `patch` as written. */
+  method: string;
+  headers: Record<string, string>;
+  /** Absent when the request has no body. */
+  body?: FetchBody;
+  /** `request.signal`, when one was given. */
+  signal?: FetchSignal;
+  /** Set for stream bodies: fetch refuses to send a stream without it. */
+  duplex?: "half";
+}
+
+const JSON_DEFAULT_TYPE = "application/json; charset=utf-8";
+
+/** Turns request options from `endpoint()` into `[url, init]` for `fetch(url, init)`. */
+export function toFetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
+  if (!isObject(options)) {
+    throw invalid(`toFetchArgs() expects the request options returned by endpoint(), got ${kindOf(options)}`);
+  }
+  const { method, url } = options;
+  if (typeof method !== "string" || !isToken(method)) {
+    throw new EndpointError("ERR_INVALID_METHOD", `toFetchArgs(): method must be an HTTP token such as "get", got ${kindOf(method)}`);
+  }
+  if (typeof url !== "string" || url === "") {
+    throw new EndpointError("ERR_URL_REQUIRED", `toFetchArgs(): url must be a non-empty string, got ${kindOf(url)}`);
+  }
+  const upper = method.toUpperCase();
+  const headers = stringHeaders(options.headers);
+  const init: FetchInit = { method: upper, headers };
+
+  const body = options.body;
+  if (!isStream(body)) {
+    // fetch counts every other body itself, and Node 20's fetch fails on a preset content-length;
+    // a stream keeps it, since that is how it is sent with a fixed length instead of chunked.
+    delete headers["content-length"];
+  }
+  if (body !== undefined) {
+    if (upper === "GET" || upper === "HEAD") {
+      // fetch throws a bare TypeError for this; say what is wrong instead.
+      throw invalid(`toFetchArgs(): a ${upper} request cannot have a body`);
+    }
+    if (isStream(body)) {
+      init.body = body as FetchBody;
+      init.duplex = "half";
+    } else if (body === "" && headers["content-type"] === undefined) {
+      // The empty PATCH/PUT body: zero bytes, where "" would make fetch add text/plain.
+      init.body = new Uint8Array(0) as FetchBody;
+    } else if (isPassedAsIs(body)) {
+      init.body = body as FetchBody;
+      dropContentTypeFetchMustWrite(body, headers);
+    } else {
+      init.body = serialise(body) as FetchBody;
+    }
+  }
+
+  const signal = requestSignal(options.request);
+  if (signal !== undefined) init.signal = signal as FetchSignal;
+  return [url, init];
+}
+
+/** Header values become strings; names are kept (endpoint() already lowercased them). */
+function stringHeaders(headers: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (headers === undefined) return result;
+  if (!isObject(headers) || Array.isArray(headers)) {
+    throw invalid(`toFetchArgs(): headers must be an object of names to values, got ${kindOf(headers)}`);
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    // The same checks endpoint() makes, for options built or changed by hand.
+    if (!isToken(name)) throw new EndpointError("ERR_INVALID_HEADER", `toFetchArgs(): the header name ${JSON.stringify(name)} is not an HTTP token`);
+    setOwn(result, name, String(checkHeaderValue(name, value)));
+  }
+  return result;
+}
+
+/** Bodies fetch sends as they are: text, bytes, blobs and forms. */
+function isPassedAsIs(body: unknown): boolean {
+  if (typeof body === "string") return true;
+  if (!isObject(body)) return false;
+  return (
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    isGlobalInstance(body, "Blob") ||
+    isGlobalInstance(body, "FormData") ||
+    isGlobalInstance(body, "URLSearchParams")
+  );
+}
+
+/** Web streams, and async iterables such as Node's Readable, which Node's fetch streams too. */
+function isStream(body: unknown): boolean {
+  if (!isObject(body)) return false;
+  return isGlobalInstance(body, "ReadableStream") || typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
+}
+
+// fetch writes the content-type of a form or blob itself, but only when none is set. A multipart
+// body is unreadable without the boundary fetch generates, so any preset type is dropped; for
+// URLSearchParams and Blob only the JSON type endpoint() adds to every body it is given.
+function dropContentTypeFetchMustWrite(body: unknown, headers: Record<string, string>): void {
+  const preset = headers["content-type"];
+  if (preset === undefined || typeof body !== "object" || body === null) return;
+  if (isGlobalInstance(body, "FormData")) {
+    delete headers["content-type"];
+  } else if ((isGlobalInstance(body, "URLSearchParams") || isGlobalInstance(body, "Blob")) && preset === JSON_DEFAULT_TYPE) {
+    delete headers["content-type"];
+  }
+}
+
+/** Plain objects, arrays and JSON scalars become JSON text; `null` is sent as the text `null`. */
+function serialise(body: unknown): string {
+  if (isObject(body) && !Array.isArray(body) && !isPlainInAnyRealm(body) && typeof (body as { toJSON?: unknown }).toJSON !== "function") {
+    // JSON.stringify would send a Map as "{}" and fetch would send "[object Object]": refuse both.
+    throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body; pass a plain object, an array, a string, bytes, a Blob, FormData, URLSearchParams or a stream`);
+  }
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body);
+  } catch (error) {
+    // A cycle or a bigint somewhere inside.
+    throw invalid(`toFetchArgs(): the body cannot be serialised as JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (text === undefined) throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body`);
+  return text;
+}
+
+/** `request.signal`, checked enough to catch the classic slip of passing the AbortController. */
+function requestSignal(request: unknown): unknown {
+  if (request === undefined || request === null) return undefined;
+  if (!isObject(request)) throw invalid(`toFetchArgs(): request must be an object, got ${kindOf(request)}`);
+  const signal = (request as { signal?: unknown }).signal;
+  if (signal === undefined || signal === null) return undefined;
+  if (!isObject(signal) || typeof (signal as { aborted?: unknown }).aborted !== "boolean" || typeof (signal as { addEventListener?: unknown }).addEventListener !== "function") {
+    throw invalid(`toFetchArgs(): request.signal must be an AbortSignal (controller.signal, not the controller), got ${kindOf(signal)}`);
+  }
+  return signal;
+}
+
+// Looked up at run time: the same code runs where Blob, FormData or ReadableStream may not exist.
+function isGlobalInstance(value: object, name: string): boolean {
+  const constructor: unknown = (globalThis as Record<string, unknown>)[name];
+  return typeof constructor === "function" && value instanceof constructor;
+}
+
+function isObject(value: unknown): value is object {
+  return (typeof value === "object" && value !== null) || typeof value === "function";
+}
+
+// Objects from another realm (a vm context, an iframe) have their own Object.prototype.
+function isPlainInAnyRealm(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") {
+    const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    return typeof name === "string" && name !== "" && name !== "Object" ? `a ${name}` : "an object";
+  }
+  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return typeof value === "undefined" ? "undefined" : `a ${typeof value}`;
+}
+
+function invalid(problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", problem);
+}

@@ -1,0 +1,216 @@
+// toFetchArgs: what fetch is handed for each kind of request options.
+import { Readable } from "node:stream";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { EndpointError, endpoint, toFetchArgs, type RequestOptions } from "../src/index.js";
+
+const api = endpoint.defaults({ baseUrl: "https://api.example" });
+
+/** The error toFetchArgs threw, so its code can be checked. */
+function thrownBy(run: () => unknown): EndpointError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(EndpointError);
+    return error as EndpointError;
+  }
+  throw new Error("expected toFetchArgs to throw");
+}
+
+describe("method, url and headers", () => {
+  it("uppercases the method, since fetch would send a lowercase patch as written", () => {
+    const [url, init] = toFetchArgs(api("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "n" }));
+    expect(url).toBe("https://api.example/repos/o/r");
+    expect(init.method).toBe("PATCH");
+  });
+
+  it("hands fetch every header as a string", () => {
+    const [, init] = toFetchArgs(api("GET /x", { headers: { "x-page": 2, authorization: "token t" } }));
+    expect(init.headers).toEqual({
+      accept: "application/vnd.github.v3+json",
+      "user-agent": expect.stringMatching(/^endpointkit\//),
+      "x-page": "2",
+      authorization: "token t",
+    });
+  });
+
+  it("drops content-length for bodies fetch measures itself, and leaves the options untouched", () => {
+    const options = api("POST /markdown/raw", { data: "hi", headers: { "content-type": "text/plain", "content-length": 2 } });
+    const [, init] = toFetchArgs(options);
+    expect(init.headers["content-length"]).toBeUndefined();
+    expect(options.headers["content-length"]).toBe(2);
+  });
+
+  it("keeps content-length for a stream, so it is sent with a fixed length instead of chunked", () => {
+    const [, init] = toFetchArgs(api("POST /upload", { data: Readable.from(["hi"]), headers: { "content-length": 2 } }));
+    expect(init.headers["content-length"]).toBe("2");
+  });
+});
+
+describe("bodies", () => {
+  it("has no body key for GET, HEAD and a POST without parameters", () => {
+    for (const route of ["GET /x", "HEAD /x", "POST /x", "DELETE /x"]) {
+      const [, init] = toFetchArgs(api(route));
+      expect(Object.keys(init)).not.toContain("body");
+    }
+  });
+
+  it("sends parameters as JSON text", () => {
+    const [, init] = toFetchArgs(api("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug", labels: ["a"], milestone: null }));
+    expect(init.body).toBe('{"title":"Bug","labels":["a"],"milestone":null}');
+    expect(init.headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+
+  it("sends an array, a JSON scalar or a Date given as data as JSON text", () => {
+    expect(toFetchArgs(api("POST /x", { data: [1, "two"] }))[1].body).toBe('[1,"two"]');
+    expect(toFetchArgs(api("POST /x", { data: 0 }))[1].body).toBe("0");
+    expect(toFetchArgs(api("POST /x", { data: false }))[1].body).toBe("false");
+    expect(toFetchArgs(api("POST /x", { data: new Date(0) }))[1].body).toBe('"1970-01-01T00:00:00.000Z"');
+  });
+
+  it("sends data: null as the JSON text null, not as no body", () => {
+    const [, init] = toFetchArgs(api("PUT /x", { data: null }));
+    expect(init.body).toBe("null");
+  });
+
+  it("sends the empty PATCH and PUT body as zero bytes, so fetch adds no text/plain type", () => {
+    for (const route of ["PATCH /x", "PUT /x"]) {
+      const [, init] = toFetchArgs(api(route));
+      expect(init.body).toBeInstanceOf(Uint8Array);
+      expect((init.body as Uint8Array).byteLength).toBe(0);
+      expect(init.headers["content-type"]).toBeUndefined();
+    }
+  });
+
+  it("keeps an empty string that comes with its own content-type", () => {
+    const [, init] = toFetchArgs(api("POST /x", { data: "", headers: { "content-type": "text/markdown" } }));
+    expect(init.body).toBe("");
+  });
+
+  it("passes text, bytes, blobs and forms as they are", () => {
+    const bodies: unknown[] = [
+      "# Title",
+      new ArrayBuffer(4),
+      new Uint8Array([1, 2]),
+      new DataView(new ArrayBuffer(2)),
+      Buffer.from("hi"),
+      new Blob(["hi"]),
+      new URLSearchParams({ a: "1" }),
+      new FormData(),
+    ];
+    for (const data of bodies) {
+      const [, init] = toFetchArgs(api("POST /x", { data }));
+      expect(init.body).toBe(data);
+      expect(init.duplex).toBeUndefined();
+    }
+  });
+
+  it("passes streams as they are, with duplex: half", () => {
+    const streams: unknown[] = [
+      new ReadableStream(),
+      Readable.from(["a"]),
+      (async function* () {
+        yield new Uint8Array([1]);
+      })(),
+    ];
+    for (const data of streams) {
+      const [, init] = toFetchArgs(api("POST /x", { data }));
+      expect(init.body).toBe(data);
+      expect(init.duplex).toBe("half");
+    }
+  });
+
+  it("drops any content-type on FormData, which needs the multipart boundary fetch writes", () => {
+    const [, init] = toFetchArgs(api("POST /x", { data: new FormData(), headers: { "content-type": "multipart/form-data" } }));
+    expect(init.headers["content-type"]).toBeUndefined();
+  });
+
+  it("drops the JSON type endpoint() gives URLSearchParams and Blob bodies, so fetch writes their own", () => {
+    for (const data of [new URLSearchParams({ a: "1" }), new Blob(["x"], { type: "image/png" })]) {
+      const [, init] = toFetchArgs(api("POST /x", { data }));
+      expect(init.headers["content-type"]).toBeUndefined();
+    }
+  });
+
+  it("keeps a content-type the caller chose for a Blob", () => {
+    const [, init] = toFetchArgs(api("POST /x", { data: new Blob(["x"]), headers: { "content-type": "application/zip" } }));
+    expect(init.headers["content-type"]).toBe("application/zip");
+  });
+});
+
+describe("request meta", () => {
+  it("carries request.signal to init.signal and nothing else", () => {
+    const controller = new AbortController();
+    const [, init] = toFetchArgs(api("GET /x", { request: { signal: controller.signal, timeout: 5 } }));
+    expect(init.signal).toBe(controller.signal);
+    expect(init).not.toHaveProperty("timeout");
+  });
+
+  it("has no signal key without one", () => {
+    expect(toFetchArgs(api("GET /x", { request: {} }))[1]).not.toHaveProperty("signal");
+    expect(toFetchArgs(api("GET /x"))[1]).not.toHaveProperty("signal");
+  });
+});
+
+describe("bad input", () => {
+  const base: RequestOptions = { method: "post", url: "https://api.example/x", headers: {} };
+
+  it("rejects anything that is not request options with ERR_INVALID_PARAMETER", () => {
+    for (const value of [undefined, null, "GET /x", 42]) {
+      expect(thrownBy(() => toFetchArgs(value as never)).code).toBe("ERR_INVALID_PARAMETER");
+    }
+  });
+
+  it("rejects a missing or bad method and url", () => {
+    expect(thrownBy(() => toFetchArgs({ ...base, method: "GET /x" })).code).toBe("ERR_INVALID_METHOD");
+    expect(thrownBy(() => toFetchArgs({ ...base, method: undefined as never })).code).toBe("ERR_INVALID_METHOD");
+    expect(thrownBy(() => toFetchArgs({ ...base, url: "" })).code).toBe("ERR_URL_REQUIRED");
+  });
+
+  it("rejects header lines an edited options object would inject", () => {
+    expect(thrownBy(() => toFetchArgs({ ...base, headers: { "x-a": "1\r\nx-b: 2" } })).code).toBe("ERR_INVALID_HEADER");
+    expect(thrownBy(() => toFetchArgs({ ...base, headers: { "bad name": "1" } })).code).toBe("ERR_INVALID_HEADER");
+  });
+
+  it("refuses bodies that would arrive as {} or [object Object] rather than what was meant", () => {
+    for (const body of [new Map([["a", 1]]), new Set([1]), new (class Issue {})(), Symbol("s"), () => 1]) {
+      const error = thrownBy(() => toFetchArgs({ ...base, body }));
+      expect(error.code).toBe("ERR_INVALID_PARAMETER");
+    }
+  });
+
+  it("reports a body JSON cannot represent instead of a TypeError", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(thrownBy(() => toFetchArgs({ ...base, body: cyclic })).message).toMatch(/cannot be serialised as JSON/);
+    expect(thrownBy(() => toFetchArgs({ ...base, body: { id: 1n } })).code).toBe("ERR_INVALID_PARAMETER");
+  });
+
+  it("rejects a body on GET, which fetch would refuse with a bare TypeError", () => {
+    expect(thrownBy(() => toFetchArgs({ ...base, method: "get", body: "x" })).message).toMatch(/GET request cannot have a body/);
+  });
+
+  it("names the slip of passing the AbortController instead of its signal", () => {
+    const error = thrownBy(() => toFetchArgs({ ...base, request: { signal: new AbortController() } }));
+    expect(error.code).toBe("ERR_INVALID_PARAMETER");
+    expect(error.message).toMatch(/not the controller/);
+  });
+
+  it("throws nothing but EndpointError, whatever it is handed", () => {
+    const options = fc.record(
+      { method: fc.oneof(fc.constantFrom("get", "post", "put"), fc.anything()), url: fc.oneof(fc.webUrl(), fc.anything()), headers: fc.anything(), body: fc.anything(), request: fc.anything() },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(options, fc.anything()), (value) => {
+        try {
+          toFetchArgs(value as never);
+        } catch (error) {
+          return error instanceof EndpointError;
+        }
+        return true;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
