@@ -1,7 +1,7 @@
 // The query string for GET, HEAD and every other method that carries no body.
 import { EndpointError, quote } from "./errors.js";
 import { isPlainObject } from "./objects.js";
-import { describeValue, scalarText } from "./uri-template/index.js";
+import { describeValue, escapeAscii, scalarText } from "./uri-template/index.js";
 
 /** Appends `name=value` pairs to a URL: before any fragment, after "?" or "&" as the URL already needs. */
 export function appendQuery(url: string, query: string): string {
@@ -51,17 +51,13 @@ function invalid(name: string, what: string): EndpointError {
 const SAFE = new Uint8Array(128);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") SAFE[c.charCodeAt(0)] = 1;
 
-/** encodeURIComponent, with a scan that skips it for text that needs no escape and an EndpointError for lone surrogates. */
+/** encodeURIComponent, with ASCII text escaped by a table scan and an EndpointError for lone surrogates. */
 export function encodeComponent(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 128 || SAFE[code] === 0) {
-      try {
-        return encodeURIComponent(text);
-      } catch {
-        throw new EndpointError("ERR_INVALID_PARAMETER", `the query text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
-      }
-    }
+  const escaped = escapeAscii(text, SAFE, false);
+  if (escaped !== undefined) return escaped;
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `the query text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
   }
-  return text;
 }

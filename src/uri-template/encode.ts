@@ -1,4 +1,4 @@
-// Percent-encoding for RFC 6570: one scan for the common already-safe case, the built-in encoders otherwise.
+// Percent-encoding for RFC 6570: one scan that escapes ASCII from a table, the built-in encoders for anything else.
 import { EndpointError } from "../errors.js";
 
 const UNRESERVED = new Uint8Array(128);
@@ -9,13 +9,12 @@ for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-
 }
 for (const c of ":/?#[]@!$&'()*+,;=") RESERVED_OR_UNRESERVED[c.charCodeAt(0)] = 1;
 
+/** "%XX" for every ASCII character code. */
+const ESCAPED: readonly string[] = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, "0")}`);
+
 /** Encodes everything but unreserved characters (simple, label, path, matrix and query expansion). */
 export function encodeUnreserved(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 128 || UNRESERVED[code] === 0) return encodeUnreservedSlow(text);
-  }
-  return text;
+  return escapeAscii(text, UNRESERVED, false) ?? encodeUnreservedSlow(text);
 }
 
 function encodeUnreservedSlow(text: string): string {
@@ -24,11 +23,7 @@ function encodeUnreservedSlow(text: string): string {
 
 /** Encodes everything but reserved and unreserved characters and existing %XX triplets (`+` and `#`). */
 export function encodeReserved(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 128 || RESERVED_OR_UNRESERVED[code] === 0) return encodeReservedSlow(text);
-  }
-  return text;
+  return escapeAscii(text, RESERVED_OR_UNRESERVED, true) ?? encodeReservedSlow(text);
 }
 
 function encodeReservedSlow(text: string): string {
@@ -37,6 +32,28 @@ function encodeReservedSlow(text: string): string {
     .replace(/%5B/g, "[")
     .replace(/%5D/g, "]")
     .replace(/%25([0-9A-Fa-f]{2})/g, "%$1");
+}
+
+/**
+ * Escapes as "%XX" every ASCII character that `keep` does not mark, copying the kept runs between escapes in one
+ * slice each; with `keepTriplets`, a "%XX" already in the text stays. Text that needs no escape comes back as it is.
+ * Returns undefined when the text holds a non-ASCII character: the built-in encoders handle UTF-8 and lone surrogates.
+ */
+export function escapeAscii(text: string, keep: Uint8Array, keepTriplets: boolean): string | undefined {
+  let result = "";
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128) return undefined;
+    if (keep[code] === 1) continue;
+    if (keepTriplets && code === 0x25 /* % */ && isHexDigit(text.charCodeAt(i + 1)) && isHexDigit(text.charCodeAt(i + 2))) {
+      i += 2;
+      continue;
+    }
+    result += text.slice(copied, i) + ESCAPED[code];
+    copied = i + 1;
+  }
+  return copied === 0 ? text : result + text.slice(copied);
 }
 
 function hexEscape(character: string): string {
