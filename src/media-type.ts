@@ -7,11 +7,11 @@ import { isPlainObject, type Dictionary } from "./objects.js";
 const OCTET_STREAM = "application/octet-stream";
 const VENDOR_PREFIX = "application/vnd.";
 
-/** Checks a mediaType option and returns it with previews normalised (no "-preview" suffix, no repeats). */
+/** Checks a mediaType option and returns it with previews normalised (no "-preview" suffix, no repeats); format "" means none. */
 export function normalizeMediaType(mediaType: unknown): Dictionary {
   if (!isPlainObject(mediaType)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType must be a plain object");
   const { format, previews } = mediaType;
-  if (format !== undefined && (typeof format !== "string" || !isMediaTypeWord(format, true))) {
+  if (format !== undefined && format !== "" && (typeof format !== "string" || !isMediaTypeWord(format, true))) {
     throw new EndpointError("ERR_INVALID_PARAMETER", `mediaType.format ${formatForMessage(format)} must be letters, digits, "_", "-", "." or "+"`);
   }
   const normalized: Dictionary = { ...mediaType };

@@ -1,0 +1,34 @@
+// Shared helpers for the test files; not a test file itself.
+import { EndpointError, type EndpointErrorCode } from "../src/index.js";
+
+/** Runs `action` and returns the EndpointError it throws; fails when it throws anything else or nothing. */
+export function endpointErrorOf(action: () => unknown): EndpointError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof EndpointError) return error;
+    throw new Error(`expected an EndpointError, got ${String(error)}`, { cause: error });
+  }
+  throw new Error("expected an EndpointError, but nothing was thrown");
+}
+
+/** Asserts that `action` throws an EndpointError with `code`, and returns it for further checks. */
+export function expectEndpointError(action: () => unknown, code: EndpointErrorCode): EndpointError {
+  const error = endpointErrorOf(action);
+  if (error.code !== code) throw new Error(`expected ${code}, got ${error.code}: ${error.message}`);
+  return error;
+}
+
+/** Freezes an object graph at every depth, so any attempt to change it throws in strict mode. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+  }
+  return value;
+}
+
+/** A structured copy made before a call, to compare the input with after it. */
+export function snapshotOf<T>(value: T): T {
+  return structuredClone(value);
+}
