@@ -103,17 +103,26 @@ export function scalarText(value: unknown): string | undefined {
     case "boolean":
       return String(value);
     case "object":
-      if (value instanceof Date) return isoDate(value);
-      return undefined;
+      return value instanceof Date ? isoDate(value) : undefined;
     default:
       return undefined;
   }
 }
 
-function isoDate(date: Date): string {
-  const time = date.getTime();
+const { getTime, toISOString } = Date.prototype;
+
+/** ISO 8601 text of a real Date; an object that only inherits from Date.prototype is not a scalar. */
+function isoDate(date: Date): string | undefined {
+  // The built-ins, not the object's own methods: `instanceof` can be fooled by Object.create(Date.prototype),
+  // whose getTime() throws a TypeError, and a Date's own toISOString could return anything.
+  let time: number;
+  try {
+    time = getTime.call(date);
+  } catch {
+    return undefined;
+  }
   if (Number.isNaN(time)) throw new EndpointError("ERR_INVALID_PARAMETER", "an invalid Date cannot be written into a URL");
-  return date.toISOString();
+  return toISOString.call(date);
 }
 
 
