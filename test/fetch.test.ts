@@ -210,7 +210,7 @@ describe("bad input", () => {
         }
         return true;
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 });
