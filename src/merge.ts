@@ -1,5 +1,5 @@
 // Combines defaults, a route and options into merged options (SPEC 2.5). Nothing given is ever mutated.
-import { EndpointError } from "./errors.js";
+import { EndpointError, describeRoute, withRoute } from "./errors.js";
 import { mergeHeaders } from "./headers.js";
 import { mergePreviews, normalizeMediaType } from "./media-type.js";
 import { checkDepth, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
@@ -20,12 +20,30 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
     const { method, url } = parseRoute(route);
     if (method !== undefined) merged.method = method;
     merged.url = url;
-  } else {
-    applyOptions(merged, headers, checkOptions(route, "the first argument (a route string or an options object)"));
   }
-  if (options !== undefined) applyOptions(merged, headers, checkOptions(options, "options"));
+  try {
+    if (typeof route !== "string") {
+      applyOptions(merged, headers, checkOptions(route, "the first argument (a route string or an options object)"));
+    }
+    if (options !== undefined) applyOptions(merged, headers, checkOptions(options, "options"));
+  } catch (error) {
+    const label = routeOfInputs(merged, route, options);
+    if (label === undefined) throw error;
+    return withRoute(error, label);
+  }
   merged.headers = headers;
   return merged as MergedOptions;
+}
+
+/** The route the inputs name, for error messages; undefined when no url was given (as in most defaults() calls). */
+function routeOfInputs(merged: Dictionary, route: unknown, options: unknown): string | undefined {
+  let { method, url } = merged;
+  for (const input of [route, options]) {
+    if (!isPlainObject(input)) continue;
+    method = getOwn(input, "method") ?? method;
+    url = getOwn(input, "url") ?? url;
+  }
+  return typeof url === "string" ? describeRoute(method, url) : undefined;
 }
 
 function checkOptions(options: unknown, what: string): Dictionary {
