@@ -1,0 +1,67 @@
+// Request options as one curl command line that sends exactly that request.
+import type { RequestOptions } from "endpointkit";
+import { shellJoin } from "./shell-quote.js";
+
+/** The request cannot be written as a command line (a NUL byte, a body with no JSON form). */
+export class CurlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CurlError";
+  }
+}
+
+// curl asks for `Expect: 100-continue` above this many body bytes (1 MiB in newer versions);
+// the request we print has no such header, so it is switched off for every body this large.
+const EXPECT_THRESHOLD = 1024;
+
+/** Renders request options from endpoint() as a POSIX-shell-quoted curl command. */
+export function toCurl(options: RequestOptions): string {
+  const words = ["curl"];
+  const url = options.url;
+  // curl expands [1-3] and {a,b} in URLs and removes /./ and /../; both would change the request.
+  if (/[[\]{}]/.test(url)) words.push("--globoff");
+  if (hasDotSegment(url)) words.push("--path-as-is");
+  const method = options.method.toUpperCase();
+  // With -X HEAD curl waits for a body that never comes; --head sends HEAD and reads no body.
+  if (method === "HEAD") words.push("--head");
+  else words.push("-X", method);
+  words.push(url);
+
+  const names = new Set<string>();
+  for (const [name, value] of Object.entries(options.headers)) {
+    names.add(name.toLowerCase());
+    const text = String(value);
+    // curl reads "Name:" as "remove this header"; "Name;" is its way to send an empty one.
+    words.push("-H", text === "" ? `${name};` : `${name}: ${text}`);
+  }
+  // curl's own defaults would add headers the options do not have: "Name:" removes each.
+  if (!names.has("accept")) words.push("-H", "accept:");
+  if (!names.has("user-agent")) words.push("-H", "user-agent:");
+
+  if (options.body !== undefined) {
+    const body = bodyText(options.body);
+    if (!names.has("content-type")) words.push("-H", "content-type:");
+    if (new TextEncoder().encode(body).length > EXPECT_THRESHOLD) words.push("-H", "expect:");
+    // --data-binary reads a file when the text starts with "@"; --data-raw never does.
+    // An empty body still goes out, as `content-length: 0`.
+    words.push(body.startsWith("@") ? "--data-raw" : "--data-binary", body);
+  }
+
+  if (words.some((word) => word.includes("\0"))) {
+    throw new CurlError("the request holds a NUL character, which no command-line argument can carry");
+  }
+  return shellJoin(words);
+}
+
+/** Strings go as they are; everything else as JSON, as toFetchArgs and Octokit send it. */
+function bodyText(body: unknown): string {
+  if (typeof body === "string") return body;
+  const text = JSON.stringify(body);
+  if (text === undefined) throw new CurlError(`a body of type ${typeof body} has no JSON form`);
+  return text;
+}
+
+function hasDotSegment(url: string): boolean {
+  const path = url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, "").replace(/[?#][\s\S]*$/, "");
+  return path.split("/").some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
