@@ -19,7 +19,7 @@ export interface UriTemplate {
 
 const TEMPLATE_CACHE_SIZE = 1000;
 
-const parseCached = boundedMemo(TEMPLATE_CACHE_SIZE, (source): UriTemplate => {
+export const parseCached = boundedMemo(TEMPLATE_CACHE_SIZE, (source): UriTemplate => {
   const compiled = compileTemplate(source);
   return Object.freeze({
     variables: compiled.variables,

@@ -1,0 +1,77 @@
+// Issue 5: endpointkit's endpoint() against @octokit/endpoint on the same mix of GitHub calls, side by side.
+import { endpoint as octokit } from "@octokit/endpoint";
+import { endpoint as ours } from "../dist/index.js";
+import { compare, consume } from "./harness.mjs";
+
+export const GHE = { baseUrl: "https://ghe.example.com/api/v3", headers: { authorization: "token ghp_0123456789abcdef" }, per_page: 100 };
+const asset = new Uint8Array(1024);
+
+/** The mix: [route, options, through the GHE defaults?]. Both libraries get exactly these arguments. */
+export const MIX = [
+  ["GET /orgs/{org}/repos", { org: "octokit", type: "public", per_page: 50 }],
+  ["POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", title: "Found a bug", body: "It crashes on start.", labels: ["bug", "triage"] }],
+  ["GET /repos/{owner}/{repo}/contents/{path}", { owner: "octocat", repo: "hello-world", path: "docs/getting started/read me.md" }],
+  ["GET /repos/{owner}/{repo}/contents/{+path}", { owner: "octocat", repo: "hello-world", path: "docs/getting started/read me.md", ref: "main" }],
+  [
+    "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+    {
+      owner: "octocat",
+      repo: "hello-world",
+      release_id: 1234567,
+      name: "app v1.0.zip",
+      label: "App (macOS)",
+      data: asset,
+      headers: { "content-type": "application/zip", "content-length": asset.length, authorization: "token ghp_0123456789abcdef" },
+    },
+  ],
+  ["GET /search/issues", { q: "repo:octocat/hello-world+is:open+label:bug", sort: "created", per_page: 30 }],
+  ["PATCH /repos/{owner}/{repo}/issues/{issue_number}", { owner: "octocat", repo: "hello-world", issue_number: 42, state: "closed", headers: { authorization: "token ghp_0123456789abcdef" } }],
+  ["GET /repos/{owner}/{repo}/pulls/{pull_number}", { owner: "octocat", repo: "hello-world", pull_number: 7, mediaType: { format: "diff" } }],
+  ["DELETE /repos/{owner}/{repo}/git/refs/{ref}", { owner: "octocat", repo: "hello-world", ref: "heads/feature-a" }],
+  ["GET /orgs/{org}/repos", { org: "acme", type: "private" }, true],
+  ["GET /repos/{owner}/{repo}/issues", { owner: "acme", repo: "widgets", state: "open" }, true],
+  ["POST /repos/{owner}/{repo}/pulls", { owner: "acme", repo: "widgets", title: "Add feature", head: "feature", base: "main" }, true],
+];
+
+/** One pass over the mix with one library's `endpoint`. */
+function runner(endpoint) {
+  const ghe = endpoint.defaults(GHE);
+  const calls = MIX.map(([route, options, throughDefaults]) => [throughDefaults ? ghe : endpoint, route, options]);
+  return () => {
+    for (let i = 0; i < calls.length; i++) {
+      const [fn, route, options] = calls[i];
+      consume(fn(route, options));
+    }
+  };
+}
+
+/** Prints what both libraries build for each call, so a reader sees the work is the same. */
+function showMix() {
+  const oursGhe = ours.defaults(GHE);
+  const octokitGhe = octokit.defaults(GHE);
+  console.log("The mix (endpointkit's url; octokit's where it differs):");
+  for (const [route, options, throughDefaults] of MIX) {
+    const a = (throughDefaults ? oursGhe : ours)(route, options);
+    const b = (throughDefaults ? octokitGhe : octokit)(route, options);
+    console.log(`  ${a.method.toUpperCase().padEnd(6)} ${a.url}${a.url === b.url ? "" : `\n         octokit: ${b.url}`}`);
+  }
+}
+
+/** endpointkit's side alone, for bench/profile.mjs. */
+export function endpointkitMix() {
+  return runner(ours);
+}
+
+export function benchEndpoint({ rounds = 40, roundMs = 15 } = {}) {
+  showMix();
+  return compare({
+    title: `endpoint(route, options): mix of ${MIX.length} calls`,
+    contestants: { endpointkit: runner(ours), "@octokit/endpoint": runner(octokit) },
+    ours: "endpointkit",
+    callsPerRun: MIX.length,
+    rounds,
+    roundMs,
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) benchEndpoint();

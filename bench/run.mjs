@@ -1,0 +1,24 @@
+// `npm run bench`: the endpoint mix against @octokit/endpoint (issue 5), parseTemplate against the URI-template
+// peers (issue 3), then the memory run in a child process started with --expose-gc. Prints ratios, not just times:
+// shared machines are noisy, and each ratio is the median of ratios measured in the same round.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { benchEndpoint } from "./endpoint.mjs";
+import { sinkValue } from "./harness.mjs";
+import { benchTemplates } from "./templates.mjs";
+
+console.log(`endpointkit benchmarks on node ${process.version} (${process.platform} ${process.arch})\n`);
+const endpointResult = benchEndpoint();
+console.log();
+const templateResult = benchTemplates();
+const memory = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(new URL("./memory.mjs", import.meta.url))], { stdio: "inherit" });
+
+const mix = endpointResult.ratios["@octokit/endpoint"];
+const fastest = templateResult.ratios[templateResult.fastestPeer];
+console.log("\nSummary");
+console.log(`  endpoint mix: ${mix.toFixed(1)}x the throughput of @octokit/endpoint (target 15x) ${mix >= 15 ? "met" : "NOT met"}`);
+for (const [peer, ratio] of Object.entries(templateResult.ratios)) console.log(`  templates: ${ratio.toFixed(1)}x ${peer}`);
+console.log(`  templates vs the faster peer (${templateResult.fastestPeer}): ${fastest.toFixed(1)}x (target 10x) ${fastest >= 10 ? "met" : "NOT met"}`);
+console.log(`  memory: see above (heap after gc, before and after a million calls)${memory.status === 0 ? "" : " -- the memory run FAILED"}`);
+console.log(`  (sink ${sinkValue()})`);
+process.exitCode = memory.status === 0 ? 0 : 1;
