@@ -1,4 +1,7 @@
 // Public types only; no logic lives here.
+import type { InvalidRoute, ParseRoute, ParseUrl, RouteParameterNames } from "./route-params.js";
+
+export type { InvalidRoute, RouteParameterNames } from "./route-params.js";
 
 /** A header value as the library accepts and returns it. */
 export type HeaderValue = string | number;
@@ -42,19 +45,34 @@ export interface EndpointOptions {
   [parameter: string]: unknown;
 }
 
-/** The current defaults of an endpoint function (`endpoint.DEFAULTS`). */
+/**
+ * The current defaults of an endpoint function (`endpoint.DEFAULTS`): read-only all the way down, because it is
+ * a copy and changing it would change nothing.
+ */
 export interface EndpointDefaults {
+  readonly method: string;
+  readonly baseUrl: string;
+  readonly headers: { readonly [name: string]: HeaderValue };
+  readonly url?: string;
+  readonly mediaType?: { readonly format?: string; readonly previews?: readonly string[] };
+  readonly request?: Readonly<RequestMeta>;
+  readonly [parameter: string]: unknown;
+}
+
+/** What `merge()` returns and `parse()` takes (SPEC 2.5): the defaults with the route and options merged in. */
+export interface MergedOptions {
+  /** In the case given (uppercase in the route form). */
   method: string;
   baseUrl: string;
+  /** Lowercase names, defaults merged in. */
   headers: ResponseHeaders;
+  /** The template as given, placeholders not filled; absent when neither defaults nor options set one. */
   url?: string;
   mediaType?: { format?: string; previews?: string[] };
   request?: RequestMeta;
+  /** Placeholder values, query and body parameters. */
   [parameter: string]: unknown;
 }
-
-/** What `merge()` returns and `parse()` takes (SPEC 2.5). */
-export interface MergedOptions extends EndpointDefaults {}
 
 /** What `endpoint()` and `parse()` return: request options for any HTTP client (SPEC 2.4). */
 export interface RequestOptions {
@@ -69,18 +87,152 @@ export interface RequestOptions {
   request?: RequestMeta;
 }
 
-/** The `endpoint` function and its attached operations (SPEC 4). */
-export interface Endpoint {
-  /** Builds request options from a route such as `"GET /repos/{owner}/{repo}"` and its parameters. */
-  (route: string, options?: EndpointOptions): RequestOptions;
-  /** Builds request options from options that carry `method` and `url`. */
-  (options: EndpointOptions): RequestOptions;
+// ---------------------------------------------------------------------------------------------------------------
+// Typed routes. src/route-params.ts reads a literal route string the way the runtime does; the types below turn
+// what it finds into the shape of the options argument. A route typed plain `string` is not checked at all.
+
+/** One value a placeholder can expand: `String()` of it, or ISO 8601 for a `Date`. */
+export type PlaceholderScalar = string | number | bigint | boolean | Date;
+
+/**
+ * What a URL placeholder accepts: a scalar, a list of scalars or a map of scalars (RFC 6570). Members that are
+ * `null` or `undefined` are skipped; a required placeholder itself may not be `null` or `undefined`.
+ */
+export type PlaceholderValue =
+  | PlaceholderScalar
+  | readonly (PlaceholderScalar | null | undefined)[]
+  | { readonly [key: string]: PlaceholderScalar | null | undefined };
+
+/**
+ * Shown by the compiler when a route is called without options although it has placeholders no default fills:
+ * `Names` are the parameters it needs.
+ */
+export interface MissingParameters<Names extends string> {
+  readonly "missing parameters": Names;
+}
+
+/** The option names that are never template values: the runtime leaves them out when filling placeholders. */
+type OptionName = "method" | "baseUrl" | "url" | "headers" | "request" | "mediaType";
+
+/**
+ * The keys an options object passed to `defaults()` surely fills: present, and neither `undefined` (which merging
+ * skips) nor `null`. An index signature fills nothing, since no key is sure to be there.
+ */
+export type FilledKeys<Options> = {
+  [K in keyof Options]: {} extends Pick<Options, K>
+    ? never
+    : undefined extends Options[K]
+      ? never
+      : null extends Options[K]
+        ? never
+        : K;
+}[keyof Options] &
+  string;
+
+type RequiredOf<Names> = Names extends RouteParameterNames<infer Required, string> ? Required : never;
+type OptionalOf<Names> = Names extends RouteParameterNames<string, infer Optional> ? Optional : never;
+
+/**
+ * The placeholder part of the options for parsed route names (for a union of routes, every member's names):
+ * required placeholders not filled by defaults, then filled ones (optional; `undefined` keeps the default), then
+ * operator-expression ones (optional, `null` or `undefined` leave them out).
+ */
+type PlaceholderOptions<Names, Filled extends string> = Flatten<
+  { [K in Exclude<RequiredOf<Names>, Filled>]: PlaceholderValue } & {
+    [K in Exclude<RequiredOf<Names> & Filled, OptionName>]?: PlaceholderValue | undefined;
+  } & {
+    [K in Exclude<OptionalOf<Names>, RequiredOf<Names> | OptionName>]?: PlaceholderValue | null | undefined;
+  }
+>;
+
+/** One object type instead of an intersection, so error messages show one readable shape. */
+type Flatten<T> = { [K in keyof T]: T[K] } & {};
+
+/** A required placeholder named like an option can never be filled: the runtime always throws for such a route. */
+type OptionPlaceholder<Names> = Extract<RequiredOf<Names>, OptionName>;
+
+/**
+ * What the route argument must be: the route itself, or, when endpoint() would throw for it, the route joined
+ * with a message type the string cannot match (so the compiler prints the message).
+ */
+type CheckedRoute<Names, NeedsNoParameters extends boolean, Filled extends string> = [Names] extends [never]
+  ? unknown
+  : [Extract<Names, InvalidRoute<string>>] extends [never]
+    ? [OptionPlaceholder<Names>] extends [never]
+      ? NeedsNoParameters extends true
+        ? [Exclude<RequiredOf<Names>, Filled>] extends [never]
+          ? unknown
+          : MissingParameters<Exclude<RequiredOf<Names>, Filled>>
+        : unknown
+      : InvalidRoute<`the placeholder "${OptionPlaceholder<Names>}" is an option name, so nothing can fill it`>
+    : Extract<Names, InvalidRoute<string>>;
+
+/**
+ * The options argument for parsed route names: the named options, the placeholders, and any other key (a query
+ * or body parameter). `undefined` is allowed when nothing is required. Unchecked for non-literal or invalid routes.
+ */
+type OptionsFor<Names, Filled extends string> = [Names] extends [never]
+  ? EndpointOptions | undefined
+  : [Extract<Names, InvalidRoute<string>>] extends [never]
+    ? [Exclude<RequiredOf<Names>, Filled>] extends [never]
+      ? (EndpointOptions & PlaceholderOptions<Names, Filled>) | undefined
+      : EndpointOptions & PlaceholderOptions<Names, Filled>
+    : EndpointOptions | undefined;
+
+/** The options argument of `endpoint(route, options)`. */
+export type RouteOptions<Route extends string, Filled extends string = never> = OptionsFor<ParseRoute<Route>, Filled>;
+
+/**
+ * What the options form must carry on an endpoint without a default `url`. An endpoint whose defaults set `url`
+ * has `{}` instead, so its options may leave `url` out. (A separate type parameter rather than a test of
+ * `"url" extends Filled`: a conditional type on `Filled` would make `Endpoint` invariant, and then an endpoint
+ * returned by `defaults()` could no longer be stored in a variable typed `Endpoint`.)
+ */
+export interface UrlRequired {
+  url: string;
+}
+
+/** The options argument of `endpoint({ url, ...options })`; its `url` template is checked like a route's. */
+export type UrlOptions<Url extends string, Filled extends string = never, NeedsUrl extends object = UrlRequired> = EndpointOptions &
+  NeedsUrl & { url?: Url & CheckedRoute<ParseUrl<Url>, false, Filled> } & NoInfer<OptionsFor<ParseUrl<Url>, Filled> & {}>;
+
+/** The parameters a route names, for type-level use: `{ required: "owner" | "repo"; optional: "per_page" }`. */
+export type RouteParameters<Route extends string> = ParseRoute<Route>;
+
+/**
+ * The `endpoint` function and its attached operations (SPEC 4). `Filled` names the parameters its defaults
+ * already fill (`never` on the base function); placeholders among them are optional in calls.
+ */
+export interface Endpoint<in Filled extends string = never, in NeedsUrl extends object = UrlRequired> {
+  /**
+   * Builds request options from a route such as `"GET /repos/{owner}/{repo}"` and its parameters. For a literal
+   * route the compiler requires every `{name}`, `{+name}`, `{#name}` and `:name` placeholder that no default fills.
+   */
+  <Route extends string>(
+    route: Route & NoInfer<CheckedRoute<ParseRoute<Route>, false, Filled>>,
+    options: NoInfer<RouteOptions<Route, Filled>>,
+  ): RequestOptions;
+  /** Builds request options from a route that needs no parameters, or whose placeholders defaults fill. */
+  <Route extends string>(route: Route & NoInfer<CheckedRoute<ParseRoute<Route>, true, Filled>>): RequestOptions;
+  /** Builds request options from options that carry `url` (and `method`, `GET` by default). */
+  <Url extends string = string>(options: UrlOptions<Url, Filled, NeedsUrl>): RequestOptions;
   /** The current defaults; a copy, so changing it changes nothing. */
   readonly DEFAULTS: EndpointDefaults;
-  /** Returns a new endpoint function whose defaults are these options merged over the current ones. */
-  defaults(options: EndpointOptions): Endpoint;
-  /** Merges route and options over the defaults without parsing them (SPEC 2.5). */
-  merge(route: string, options?: EndpointOptions): MergedOptions;
+  /**
+   * Returns a new endpoint function whose defaults are these options merged over the current ones. Placeholders
+   * they fill become optional on the new function, through any number of cascaded calls.
+   */
+  defaults<Options extends EndpointOptions>(
+    options: Options,
+  ): Endpoint<Filled | FilledKeys<Options>, "url" extends FilledKeys<Options> ? {} : NeedsUrl>;
+  /**
+   * Merges route and options over the defaults without parsing them (SPEC 2.5). Placeholders are not required
+   * here: only `endpoint()` and `parse()` fill them.
+   */
+  merge<Route extends string>(
+    route: Route & NoInfer<CheckedRoute<ParseRoute<Route>, false, Filled>>,
+    options?: EndpointOptions,
+  ): MergedOptions & { url: string };
   merge(options: EndpointOptions): MergedOptions;
   /** Turns merged options into request options; stateless. */
   parse(options: MergedOptions): RequestOptions;
