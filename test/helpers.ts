@@ -1,5 +1,5 @@
 // Shared helpers for the test files; not a test file itself.
-import { EndpointError, type EndpointErrorCode } from "../src/index.js";
+import { endpoint, EndpointError, type Endpoint, type EndpointDefaults, type EndpointErrorCode, type MergedOptions, type RequestOptions } from "../src/index.js";
 
 /** Runs `action` and returns the EndpointError it throws; fails when it throws anything else or nothing. */
 export function endpointErrorOf(action: () => unknown): EndpointError {
@@ -32,3 +32,22 @@ export function deepFreeze<T>(value: T): T {
 export function snapshotOf<T>(value: T): T {
   return structuredClone(value);
 }
+
+/**
+ * The endpoint function without its compile-time route checks, for tests that pass what the types
+ * rightly refuse (a missing placeholder, a bad route) to see what happens at run time.
+ */
+export interface LooseEndpoint {
+  (route: unknown, options?: unknown): RequestOptions;
+  merge(route: unknown, options?: unknown): MergedOptions;
+  defaults(options: unknown): LooseEndpoint;
+  parse(options: unknown): RequestOptions;
+  readonly DEFAULTS: EndpointDefaults;
+}
+
+/** Loosens the types of an endpoint function (see LooseEndpoint). */
+export function loosen(target: Endpoint): LooseEndpoint {
+  return target as unknown as LooseEndpoint;
+}
+
+export const loose: LooseEndpoint = loosen(endpoint);

@@ -1,0 +1,79 @@
+// Route strings: "<METHOD> <url>" or "<url>" (SPEC 2.1, DECISIONS "Route strings").
+import { describe, expect, it } from "vitest";
+import { endpoint } from "../src/index.js";
+import { parseRoute } from "../src/route.js";
+import { expectEndpointError, loose } from "./helpers.js";
+
+describe("parseRoute", () => {
+  it("splits a route into its method and its URL", () => {
+    expect(parseRoute("POST /repos/{owner}/{repo}/issues")).toEqual({ method: "POST", url: "/repos/{owner}/{repo}/issues" });
+  });
+
+  it("leaves the method out when the route holds only a URL", () => {
+    const route = parseRoute("/orgs/{org}");
+    expect(route.url).toBe("/orgs/{org}");
+    expect(route.method).toBeUndefined();
+  });
+
+  it("trims white space around the route", () => {
+    expect(parseRoute("  \t GET /user \n ")).toEqual({ method: "GET", url: "/user" });
+    expect(parseRoute("\n/user\t")).toEqual({ url: "/user" });
+  });
+
+  it("accepts one or more spaces between method and URL", () => {
+    expect(parseRoute("GET     /user")).toEqual({ method: "GET", url: "/user" });
+  });
+
+  it("keeps the method's case as written", () => {
+    expect(parseRoute("pAtCh /user").method).toBe("pAtCh");
+  });
+
+  it("accepts any RFC 9110 token as a method, not only the common verbs", () => {
+    expect(parseRoute("PROPFIND /x").method).toBe("PROPFIND");
+    expect(parseRoute("M-SEARCH! /x").method).toBe("M-SEARCH!");
+  });
+
+  it.each([
+    ["three words", "GET /user extra"],
+    ["a method, a URL and a version", "GET /user HTTP/1.1"],
+  ])("rejects a route of %s with ERR_INVALID_ROUTE", (_, route) => {
+    const error = expectEndpointError(() => parseRoute(route), "ERR_INVALID_ROUTE");
+    expect(error.message).toContain(JSON.stringify(route));
+  });
+
+  it.each(["", "   ", "\t\n"])("rejects the empty route %j with ERR_INVALID_ROUTE", (route) => {
+    expectEndpointError(() => parseRoute(route), "ERR_INVALID_ROUTE");
+  });
+
+  it.each(["GE(T", "GET/", "GÉT", "G\"T", "[GET]"])("rejects the method %j, which is not an RFC 9110 token, with ERR_INVALID_METHOD", (method) => {
+    const error = expectEndpointError(() => parseRoute(`${method} /user`), "ERR_INVALID_METHOD");
+    expect(error.message).toContain(JSON.stringify(method));
+  });
+
+  it("returns the same answer for the same route every time (it is cached, and the cache cannot be changed)", () => {
+    const first = parseRoute("DELETE /gists/{gist_id}");
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(parseRoute("DELETE /gists/{gist_id}")).toEqual({ method: "DELETE", url: "/gists/{gist_id}" });
+  });
+});
+
+describe("routes as endpoint() reads them", () => {
+  it("uses GET when the route holds only a URL (SPEC 2.1)", () => {
+    expect(endpoint("/user").method).toBe("get");
+  });
+
+  it("lets a method or url in the options override the route's, as @octokit/endpoint does", () => {
+    expect(endpoint("PUT /user/starred/{owner}/{repo}", { method: "GET", owner: "o", repo: "r" }).method).toBe("get");
+    expect(endpoint("GET /user", { url: "/other" }).url).toBe("https://api.github.com/other");
+  });
+
+  it("keeps a method set through defaults() when the route holds only a URL", () => {
+    expect(endpoint.defaults({ method: "POST" })("/markdown").method).toBe("post");
+  });
+
+  it("rejects a bad route with an EndpointError from endpoint(), merge() and defaults() alike", () => {
+    expectEndpointError(() => loose("GET /a /b"), "ERR_INVALID_ROUTE");
+    expectEndpointError(() => loose.merge(""), "ERR_INVALID_ROUTE");
+    expectEndpointError(() => loose("G@T /a"), "ERR_INVALID_METHOD");
+  });
+});
