@@ -2,7 +2,7 @@
 import { EndpointError, describeRoute, withRoute } from "./errors.js";
 import { mergeHeaders } from "./headers.js";
 import { mergePreviews, normalizeMediaType } from "./media-type.js";
-import { checkDepth, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { checkDepth, cycleError, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
 import { parseRoute } from "./route.js";
 import type { MergedOptions } from "./types.js";
 
@@ -62,15 +62,34 @@ function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictiona
   }
 }
 
+/**
+ * What one merge has done: `done` holds each pair already merged, so objects shared by reference are merged once and
+ * not once per path (2^64 paths run through a 64-level chain whose levels each point twice at the next); `path` holds
+ * the objects of `later` being merged, so a cycle is reported at once.
+ */
+interface MergeState {
+  readonly done: Map<Dictionary, Map<Dictionary, Dictionary>>;
+  readonly path: Set<Dictionary>;
+}
+
 /** Plain objects merge key by key; anything else, arrays included, replaces. */
-function mergeValue(earlier: unknown, later: unknown, depth: number): unknown {
+function mergeValue(earlier: unknown, later: unknown, depth: number, state?: MergeState): unknown {
   if (!isPlainObject(earlier) || !isPlainObject(later)) return later;
+  const known = state?.done.get(earlier)?.get(later);
+  if (known !== undefined) return known;
+  state ??= { done: new Map(), path: new Set() };
+  if (state.path.has(later)) throw cycleError();
   checkDepth(depth);
+  state.path.add(later);
   const merged: Dictionary = { ...earlier };
   for (const key of Object.keys(later)) {
     const value = later[key];
-    if (value !== undefined) setOwn(merged, key, mergeValue(getOwn(merged, key), value, depth + 1));
+    if (value !== undefined) setOwn(merged, key, mergeValue(getOwn(merged, key), value, depth + 1, state));
   }
+  state.path.delete(later);
+  let row = state.done.get(earlier);
+  if (row === undefined) state.done.set(earlier, (row = new Map()));
+  row.set(later, merged);
   return merged;
 }
 

@@ -29,16 +29,41 @@ export function getOwn(source: Dictionary, key: string): unknown {
 export const MAX_DEPTH = 64;
 
 /** Copies plain objects and arrays at every depth, so a caller's copy can never reach the original. */
-export function deepCopy<T>(value: T, depth = 0): T {
-  if (Array.isArray(value)) {
-    checkDepth(depth);
-    return value.map((item: unknown) => deepCopy(item, depth + 1)) as T;
-  }
-  if (!isPlainObject(value)) return value;
+export function deepCopy<T>(value: T): T {
+  if (!Array.isArray(value) && !isPlainObject(value)) return value;
+  return copyValue(value, 0, new Map(), new Set()) as T;
+}
+
+/**
+ * `copies` maps each object already copied to its copy, so an object reached along many paths (a chain whose every
+ * level points twice at the next has 2^64 paths through 64 objects) is copied once and the copy shares it the same
+ * way; `path` holds the objects being copied, so a cycle is reported at once.
+ */
+function copyValue(value: unknown, depth: number, copies: Map<object, unknown>, path: Set<object>): unknown {
+  const isArray = Array.isArray(value);
+  if (!isArray && !isPlainObject(value)) return value;
+  const object = value as object;
+  if (copies.has(object)) return copies.get(object);
+  if (path.has(object)) throw cycleError();
   checkDepth(depth);
-  const copy: Dictionary = {};
-  for (const key of Object.keys(value)) setOwn(copy, key, deepCopy(value[key], depth + 1));
-  return copy as T;
+  path.add(object);
+  let copy: unknown;
+  if (isArray) {
+    copy = (value as unknown[]).map((item) => copyValue(item, depth + 1, copies, path));
+  } else {
+    const record = value as Dictionary;
+    const copied: Dictionary = {};
+    for (const key of Object.keys(record)) setOwn(copied, key, copyValue(record[key], depth + 1, copies, path));
+    copy = copied;
+  }
+  path.delete(object);
+  copies.set(object, copy);
+  return copy;
+}
+
+/** The error for options that contain themselves. */
+export function cycleError(): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", "options hold a cycle: an object that contains itself");
 }
 
 /** Throws when a walk goes deeper than MAX_DEPTH. */
