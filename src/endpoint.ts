@@ -24,7 +24,8 @@ export function withDefaults(defaults: MergedOptions): Endpoint {
   const endpoint = (route: unknown, options?: unknown) => parse(mergeOptions(defaults, route, options));
   return Object.defineProperties(endpoint, {
     DEFAULTS: { enumerable: true, get: () => deepCopy(defaults) },
-    defaults: { enumerable: true, value: (options: EndpointOptions) => withDefaults(checkDefaults(mergeOptions(defaults, options))) },
+    // Copied: merge() hands back the caller's own nested objects, which the caller may change after this call.
+    defaults: { enumerable: true, value: (options: EndpointOptions) => withDefaults(checkDefaults(deepCopy(mergeOptions(defaults, options)))) },
     merge: { enumerable: true, value: (route: unknown, options?: unknown) => mergeOptions(defaults, route, options) },
     parse: { enumerable: true, value: parse },
   }) as unknown as Endpoint;
