@@ -1,5 +1,5 @@
 // Turns merged options into request options (SPEC 2.4): fills the URL, then routes what is left to query or body.
-import { EndpointError, describeRoute, withRoute } from "./errors.js";
+import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { checkHeaderValue, headerName } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
@@ -74,10 +74,15 @@ function checkRequired(compiled: CompiledUrl, values: TemplateValues): void {
     (missing ??= []).push(spec.name);
   }
   if (missing) {
-    const list = missing.map((name) => `"${name}"`).join(", ");
+    // Named in full up to a point: a template of 100,000 placeholders must not make a megabyte-long message.
+    let list = missing.slice(0, MAX_NAMED).map(quote).join(", ");
+    if (missing.length > MAX_NAMED) list += ` and ${missing.length - MAX_NAMED} more`;
     throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${missing.length > 1 ? "s" : ""} ${list}`);
   }
 }
+
+/** How many missing placeholders an error message names before it only counts the rest. */
+const MAX_NAMED = 20;
 
 /** RFC 6570's "defined": not undefined or null, and a list or map with at least one defined member. */
 function isDefined(value: unknown): boolean {

@@ -49,7 +49,8 @@ function expandVariable(expression: Expression, spec: VarSpec, value: unknown): 
     return text === "" ? spec.name + operator.ifEmpty : `${spec.name}=${encode(text)}`;
   }
   if (spec.prefix > 0) {
-    throw new EndpointError("ERR_INVALID_TEMPLATE", `the prefix modifier of {${expression.operatorChar}${spec.name}:${spec.prefix}} cannot apply to a list or map value`);
+    const written = quote(`{${expression.operatorChar}${spec.name}:${spec.prefix}}`);
+    throw new EndpointError("ERR_INVALID_TEMPLATE", `the prefix modifier of ${written} cannot apply to a list or map value`);
   }
   if (Array.isArray(value)) return expandList(expression, spec, value, encode);
   if (isPlainObject(value)) return expandMap(expression, spec, value, encode);
