@@ -204,6 +204,8 @@ export type RouteParameters<Route extends string> = ParseRoute<Route>;
  * already fill (`never` on the base function); placeholders among them are optional in calls.
  */
 export interface Endpoint<in Filled extends string = never, in NeedsUrl extends object = UrlRequired> {
+  /** Builds request options from options that carry `url` (and `method`, `GET` by default). */
+  <Url extends string = string>(options: UrlOptions<Url, Filled, NeedsUrl>): RequestOptions;
   /**
    * Builds request options from a route such as `"GET /repos/{owner}/{repo}"` and its parameters. For a literal
    * route the compiler requires every `{name}`, `{+name}`, `{#name}` and `:name` placeholder that no default fills.
@@ -214,8 +216,6 @@ export interface Endpoint<in Filled extends string = never, in NeedsUrl extends 
   ): RequestOptions;
   /** Builds request options from a route that needs no parameters, or whose placeholders defaults fill. */
   <Route extends string>(route: Route & NoInfer<CheckedRoute<ParseRoute<Route>, true, Filled>>): RequestOptions;
-  /** Builds request options from options that carry `url` (and `method`, `GET` by default). */
-  <Url extends string = string>(options: UrlOptions<Url, Filled, NeedsUrl>): RequestOptions;
   /** The current defaults; a copy, so changing it changes nothing. */
   readonly DEFAULTS: EndpointDefaults;
   /**
