@@ -5,15 +5,19 @@
 // How it stays cheap (200 different routes in one file must type-check well within the compiler's limits):
 // - Every recursive type is tail-recursive (the recursive reference is the whole branch of a conditional type), so
 //   the compiler runs it as a loop instead of nesting instantiations, and its 1000-step limit is never near.
-// - Nothing walks a route character by character except where a rule is about single characters (method tokens,
-//   scheme names, variable names, `:name`). Everything else jumps from delimiter to delimiter with template
-//   literal inference (`${infer Before}{${infer Rest}`), so a route costs about one step per `{...}` and per `:`.
+// - Nothing walks a route character by character except where a rule is about single characters (leading white
+//   space, method tokens, scheme names, variable names, `:name`). Everything else jumps from delimiter to delimiter
+//   with template literal inference (`${infer Before}{${infer Rest}`), so a route costs a few steps per `{...}`
+//   and per `:`.
+// - A character is tested by taking it (`${infer C}${infer Rest}`) and looking it up in a union
+//   (`C extends Letter`), never with a pattern over a union (`${Letter}${string}`): the compiler expands such a
+//   pattern into one template per member and tries each, which made every `:name` route cost three times more.
 // - Results are unions of names gathered in accumulator parameters; no tuples are built and nothing distributes
 //   over a union except the top-level route type itself.
 // - Where the runtime would throw on a malformed route, the parser returns an `InvalidRoute` message instead of
 //   guessing, so a broken route is a compile error rather than a silently unchecked one.
 
-/** Shown by the compiler in place of a route that endpoint() would reject at run time; `problem` says why. */
+/** Shown by the compiler in place of a route that endpoint() would reject at run time; `Problem` says why. */
 export interface InvalidRoute<Problem extends string> {
   readonly "invalid route": Problem;
 }
@@ -115,7 +119,7 @@ type ParseUrlTemplate<Url extends string> = Url extends `${infer Scheme}:${infer
     : Scan<"path", Url, never, never>
   : Scan<"path", Url, never, never>;
 
-type IsScheme<S extends string> = S extends `${Letter}${infer Rest}` ? AllOf<Rest, SchemeChar> : false;
+type IsScheme<S extends string> = S extends `${infer C}${infer Rest}` ? (C extends Letter ? AllOf<Rest, SchemeChar> : false) : false;
 type AllOf<S extends string, Allowed extends string> = S extends `${infer C}${infer Rest}`
   ? (C extends Allowed ? AllOf<Rest, Allowed> : false)
   : true;
@@ -176,9 +180,11 @@ type BeforeQuery<S extends string> = S extends `${infer Before}?${string}`
  */
 type ColonNames<Path extends string, Found extends string> = Path extends `${infer Before}:${infer After}`
   ? Before extends `${string}/` | `${string}.`
-    ? After extends `${NameStart}${string}`
-      ? ColonNames<After, Found | LeadingName<After, "">>
-      : ColonNames<After, Found>
+    ? After extends `${infer C}${string}`
+      ? C extends NameStart
+        ? ColonNames<After, Found | LeadingName<After, "">>
+        : ColonNames<After, Found>
+      : Found
     : ColonNames<After, Found>
   : Found;
 
@@ -213,7 +219,7 @@ type VarNames<VarList extends string, Names extends string, Kind extends "requir
       : VarName<VarList>;
 
 type VarName<Spec extends string> = Spec extends `${infer Name}:${infer Prefix}`
-  ? CheckVarName<Name, Prefix extends `${Digit}${string}` ? true : false>
+  ? CheckVarName<Name, Prefix extends `${infer C}${string}` ? (C extends Digit ? true : false) : false>
   : Spec extends `${infer Name}*`
     ? CheckVarName<Name, true>
     : CheckVarName<Spec, true>;
