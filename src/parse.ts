@@ -47,7 +47,8 @@ function build(options: Dictionary, method: string, url: string): RequestOptions
     body = bodyOf(options, compiled);
     if (body === undefined) {
       if (method === "patch" || method === "put") body = "";
-    } else if (headers["content-type"] === undefined) {
+    } else if (!headers["content-type"]) {
+      // An empty content-type says nothing about the body, so it is treated as not given, as octokit does.
       headers["content-type"] = JSON_CONTENT_TYPE;
     }
   } else {

@@ -142,6 +142,10 @@ describe("the body (DECISIONS \"Body\")", () => {
     expect(result.headers["content-type"]).toBe("text/plain; charset=utf-8");
   });
 
+  it("treats an empty content-type as not given, as @octokit/endpoint does", () => {
+    expect(endpoint("POST /x", { a: 1, headers: { "content-type": "" } }).headers["content-type"]).toBe(JSON_TYPE);
+  });
+
   it("adds no content-type to the empty PATCH/PUT body", () => {
     expect(endpoint("PUT /x")).not.toHaveProperty(["headers", "content-type"]);
     expect(endpoint("PATCH /x")).not.toHaveProperty(["headers", "content-type"]);
