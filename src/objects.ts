@@ -49,6 +49,7 @@ function copyValue(value: unknown, depth: number, copies: Map<object, unknown>, 
   path.add(object);
   let copy: unknown;
   if (isArray) {
+    checkListLength(value as unknown[], "a list in the options");
     copy = (value as unknown[]).map((item) => copyValue(item, depth + 1, copies, path));
   } else {
     const record = value as Dictionary;
@@ -64,6 +65,21 @@ function copyValue(value: unknown, depth: number, copies: Map<object, unknown>, 
 /** The error for options that contain themselves. */
 export function cycleError(): EndpointError {
   return new EndpointError("ERR_INVALID_PARAMETER", "options hold a cycle: an object that contains itself");
+}
+
+/**
+ * Longest list the library walks item by item. A sparse array's length costs its creator nothing
+ * (`new Array(2 ** 32 - 1)` is a few bytes), but every walk over it costs time per index and a query string a comma
+ * per hole: without a bound, one such value in a GET ran the heap out of memory. A URL holding 2^20 items is at least
+ * 2 MB, already more than browsers and servers accept.
+ */
+export const MAX_LIST_LENGTH = 2 ** 20;
+
+/** Throws ERR_INVALID_PARAMETER for a list longer than MAX_LIST_LENGTH; `what` names it for the message. */
+export function checkListLength(list: readonly unknown[], what: string): void {
+  if (list.length > MAX_LIST_LENGTH) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `${what} has ${list.length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
+  }
 }
 
 /** Throws when a walk goes deeper than MAX_DEPTH. */

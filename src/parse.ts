@@ -2,7 +2,7 @@
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { checkHeaderValue, headerName } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
-import { getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { checkListLength, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
 import { expandTemplate, lookup, type TemplateValues } from "./uri-template/index.js";
@@ -88,7 +88,10 @@ const MAX_NAMED = 20;
 /** RFC 6570's "defined": not undefined or null, and a list or map with at least one defined member. */
 function isDefined(value: unknown): boolean {
   if (value === undefined || value === null) return false;
-  if (Array.isArray(value)) return value.some((item) => item !== undefined && item !== null);
+  if (Array.isArray(value)) {
+    checkListLength(value, "a placeholder's list");
+    return value.some((item) => item !== undefined && item !== null);
+  }
   if (isPlainObject(value)) return Object.keys(value).some((key) => value[key] !== undefined && value[key] !== null);
   return true;
 }

@@ -1,6 +1,6 @@
 // The query string for GET, HEAD and every other method that carries no body.
 import { EndpointError, quote } from "./errors.js";
-import { isPlainObject } from "./objects.js";
+import { checkListLength, isPlainObject } from "./objects.js";
 import { describeValue, escapeAscii, scalarText } from "./uri-template/index.js";
 
 /** Appends `name=value` pairs to a URL: before any fragment, after "?" or "&" as the URL already needs. */
@@ -26,14 +26,16 @@ function queryText(name: string, value: unknown): string {
   const text = scalarText(value);
   if (text !== undefined) return text;
   if (Array.isArray(value)) {
-    let joined = "";
+    checkListLength(value, `the query parameter ${quote(name)}`);
+    // Joined once, not grown item by item: that would keep a rope node per item until the URL is flattened.
+    const texts: string[] = [];
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
       const itemText = item === undefined || item === null ? "" : scalarText(item);
       if (itemText === undefined) throw invalid(name, `a list holding ${describeValue(item)}`);
-      joined += i === 0 ? itemText : `,${itemText}`;
+      texts.push(itemText);
     }
-    return joined;
+    return texts.join(",");
   }
   if (isPlainObject(value)) {
     throw new EndpointError(

@@ -1,6 +1,6 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
 import { EndpointError, quote } from "../errors.js";
-import { isPlainObject } from "../objects.js";
+import { checkListLength, isPlainObject } from "../objects.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import type { CompiledTemplate, Expression, VarSpec } from "./syntax.js";
 
@@ -60,6 +60,7 @@ function expandVariable(expression: Expression, spec: VarSpec, value: unknown): 
 function expandList(expression: Expression, spec: VarSpec, list: readonly unknown[], encode: (text: string) => string): string | undefined {
   const { operator } = expression;
   const joiner = spec.explode ? operator.separator : ",";
+  checkListLength(list, `the value of ${quote(spec.name)}`);
   let result = "";
   let count = 0;
   for (let i = 0; i < list.length; i++) {
