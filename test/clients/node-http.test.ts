@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Sends request options the way docs/clients.md shows, and resolves with the status code. */
+/** Sends request options the way the README's "Sending the request" section shows, and resolves with the status code. */
 function send({ method, url, headers, body }: RequestOptions): Promise<number> {
   return new Promise((resolve, reject) => {
     // node:http uppercases the method itself and takes numeric header values as they are.
