@@ -40,7 +40,7 @@ function queryText(name: string, value: unknown): string {
   if (isPlainObject(value)) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `the query parameter ${quote(name)} is an object; to send its keys as query parameters, write {?${name}*} in the URL template`,
+      `the query parameter ${quote(name)} is an object; to send its keys as query parameters, write ${quote(`{?${name}*}`)} in the URL template`,
     );
   }
   throw invalid(name, describeValue(value));
