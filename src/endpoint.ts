@@ -3,7 +3,7 @@ import { EndpointError } from "./errors.js";
 import { checkHeaderValue } from "./headers.js";
 import { mergeOptions } from "./merge.js";
 import { deepCopy } from "./objects.js";
-import { parse } from "./parse.js";
+import { parse, parseMerged } from "./parse.js";
 import { isToken } from "./token.js";
 import { checkBaseUrl } from "./url.js";
 import { VERSION } from "./version.js";
@@ -21,7 +21,7 @@ export const BASE_DEFAULTS: MergedOptions = {
 
 /** Creates an endpoint function bound to `defaults`, which it keeps as its own private copy. */
 export function withDefaults(defaults: MergedOptions): Endpoint {
-  const endpoint = (route: unknown, options?: unknown) => parse(mergeOptions(defaults, route, options));
+  const endpoint = (route: unknown, options?: unknown) => parseMerged(mergeOptions(defaults, route, options), defaults.headers);
   return Object.defineProperties(endpoint, {
     DEFAULTS: { enumerable: true, get: () => deepCopy(defaults) },
     // Copied: merge() hands back the caller's own nested objects, which the caller may change after this call.

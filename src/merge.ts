@@ -12,9 +12,12 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
   const headers: Dictionary = {};
   if (defaults) {
     for (const key of Object.keys(defaults)) {
-      if (key !== "headers") setOwn(merged, key, deepCopy(defaults[key]));
+      const value = defaults[key];
+      if (key !== "headers") setOwn(merged, key, typeof value === "object" && value !== null ? deepCopy(value) : value);
     }
-    mergeHeaders(headers, defaults.headers);
+    // Defaults were merged and checked when they were set: their header names are lowercase tokens already.
+    const defaultHeaders = defaults.headers;
+    for (const name of Object.keys(defaultHeaders)) setOwn(headers, name, defaultHeaders[name]);
   }
   if (typeof route === "string") {
     const { method, url } = parseRoute(route);
@@ -58,7 +61,7 @@ function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictiona
     if (value === undefined) continue;
     if (key === "headers") mergeHeaders(headers, value);
     else if (key === "mediaType") setOwn(merged, key, mergeMediaType(merged.mediaType, value));
-    else setOwn(merged, key, mergeValue(getOwn(merged, key), value, 0));
+    else setOwn(merged, key, isPlainObject(value) ? mergeValue(getOwn(merged, key), value, 0) : value);
   }
 }
 

@@ -3,9 +3,13 @@ import { EndpointError, quote } from "./errors.js";
 import { checkListLength, isPlainObject } from "./objects.js";
 import { describeValue, escapeAscii, scalarText } from "./uri-template/index.js";
 
-/** Appends `name=value` pairs to a URL: before any fragment, after "?" or "&" as the URL already needs. */
-export function appendQuery(url: string, query: string): string {
+/**
+ * Appends `name=value` pairs to a URL: before any fragment, after "?" or "&" as the URL already needs. When the caller
+ * knows the URL holds neither "?" nor "#" (`mayHoldQueryOrFragment` false), the URL is not searched for them.
+ */
+export function appendQuery(url: string, query: string, mayHoldQueryOrFragment = true): string {
   if (query === "") return url;
+  if (!mayHoldQueryOrFragment) return `${url}?${query}`;
   const hash = url.indexOf("#");
   const beforeHash = hash === -1 ? url : url.slice(0, hash);
   const fragment = hash === -1 ? "" : url.slice(hash);
@@ -18,7 +22,8 @@ export function appendQuery(url: string, query: string): string {
 /** One `name=value` pair, encoded with encodeURIComponent; in `q` a "+" stays a "+" (GitHub search syntax). */
 export function queryPair(name: string, value: unknown): string {
   const text = queryText(name, value);
-  const encoded = name === "q" ? text.split("+").map(encodeComponent).join("+") : encodeComponent(text);
+  // encodeURIComponent writes "%2B" for a "+" and for nothing else, so in `q` each one can be turned back.
+  const encoded = name === "q" ? encodeComponent(text).replaceAll("%2B", "+") : encodeComponent(text);
   return `${encodeComponent(name)}=${encoded}`;
 }
 

@@ -10,8 +10,18 @@ export interface CompiledUrl {
   readonly required: readonly VarSpec[];
   /** Every variable the template names: these parameters never reach the query or the body. */
   readonly variables: ReadonlySet<string>;
+  /** The option names and the template's variables: the keys that are never query or body parameters for this URL. */
+  readonly notParameters: ReadonlySet<string>;
   /** True when the template names an option such as `url` or `headers`, which is never a template value. */
   readonly namesAnOption: boolean;
+  /**
+   * How the expanded URL meets baseUrl, as the template's first literal tells: "absolute" when it starts with a scheme;
+   * "path" when it cannot, and then `template` has that literal's leading slashes removed, ready to follow one "/";
+   * "unknown" when an expression comes first or the literal ends too soon to tell, so the expanded text decides.
+   */
+  readonly join: "absolute" | "path" | "unknown";
+  /** False when no expansion can hold "?" or "#": no literal has one, and no `{?…}`, `{#…}` or `{+…}` may write one. */
+  readonly mayHoldQueryOrFragment: boolean;
 }
 
 /** The option names that are never request parameters. */
@@ -21,7 +31,9 @@ const URL_CACHE_SIZE = 1000;
 
 /** Compiles a route URL (cached); throws ERR_INVALID_TEMPLATE when it is malformed. */
 export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SIZE, (url) => {
-  const template = compileTemplate(colonPlaceholdersToTemplate(url));
+  const written = compileTemplate(colonPlaceholdersToTemplate(url));
+  const join = joinOf(written.parts[0]);
+  const template = join === "path" ? withoutLeadingSlashesInTemplate(written) : written;
   const required = new Map<string, VarSpec>();
   for (const part of template.parts) {
     if (typeof part !== "string" && (part.operatorChar === "" || part.operatorChar === "+" || part.operatorChar === "#")) {
@@ -30,8 +42,26 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   }
   const variables = new Set(template.variables);
   const namesAnOption = template.variables.some((name) => OPTION_NAMES.has(name));
-  return Object.freeze({ template, required: Object.freeze([...required.values()]), variables, namesAnOption });
+  const notParameters = new Set([...OPTION_NAMES, ...variables]);
+  const mayHoldQueryOrFragment = template.parts.some((part) =>
+    typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operatorChar),
+  );
+  return Object.freeze({ template, required: Object.freeze([...required.values()]), variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment });
 });
+
+function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {
+  if (typeof first !== "string") return "unknown";
+  if (schemeLength(first) > 0) return "absolute";
+  // schemeLength is 0 also when the literal is all scheme characters ("api" + "{rest}" may yet be "api:..."); and a
+  // literal of slashes only does not tell how many slashes the expansion starts with.
+  if (isLetter(first.charCodeAt(0)) && [...first].every((c) => isSchemeCharacter(c.charCodeAt(0)))) return "unknown";
+  return withoutLeadingSlashes(first) === "" ? "unknown" : "path";
+}
+
+function withoutLeadingSlashesInTemplate(template: CompiledTemplate): CompiledTemplate {
+  const [first, ...rest] = template.parts;
+  return Object.freeze({ ...template, parts: Object.freeze([withoutLeadingSlashes(first as string), ...rest]) });
+}
 
 /** Rewrites `:name` as `{name}`, only in the path and only right after "/" or ".", so ports, queries and `{x:3}` stay. */
 export function colonPlaceholdersToTemplate(url: string): string {
@@ -77,22 +107,27 @@ export function schemeLength(url: string): number {
   for (let i = 1; i < url.length; i++) {
     const code = url.charCodeAt(i);
     if (code === 0x3a /* : */) return i + 1;
-    if (!isLetter(code) && !(code >= 48 && code <= 57) && code !== 0x2b && code !== 0x2d && code !== 0x2e) return 0;
+    if (!isSchemeCharacter(code)) return 0;
   }
   return 0;
 }
 
 /** Joins a path to baseUrl with exactly one "/" between them, whatever slashes either side has. */
 export function joinUrl(baseUrl: string, path: string): string {
+  return `${trimmedBaseUrl(baseUrl)}/${withoutLeadingSlashes(path)}`;
+}
+
+/** The path without the slashes it starts with. */
+export function withoutLeadingSlashes(path: string): string {
   let start = 0;
   while (path.charCodeAt(start) === 0x2f) start++;
-  return `${trimmedBaseUrl(baseUrl)}/${start === 0 ? path : path.slice(start)}`;
+  return start === 0 ? path : path.slice(start);
 }
 
 const BASE_URL_CACHE_SIZE = 100;
 
 /** Checks baseUrl (cached) and returns it without trailing slashes; throws ERR_INVALID_BASE_URL. */
-const trimmedBaseUrl: (baseUrl: string) => string = boundedMemo(BASE_URL_CACHE_SIZE, (baseUrl) => {
+export const trimmedBaseUrl: (baseUrl: string) => string = boundedMemo(BASE_URL_CACHE_SIZE, (baseUrl) => {
   const problem = baseUrlProblem(baseUrl);
   if (problem) throw new EndpointError("ERR_INVALID_BASE_URL", `baseUrl ${quote(baseUrl)} ${problem}`);
   let end = baseUrl.length;
@@ -129,6 +164,10 @@ function baseUrlProblem(baseUrl: string): string | undefined {
 
 function isLetter(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+function isSchemeCharacter(code: number): boolean {
+  return isLetter(code) || (code >= 48 && code <= 57) || code === 0x2b || code === 0x2d || code === 0x2e;
 }
 
 function isNameStart(code: number): boolean {
