@@ -36,12 +36,11 @@ export const MIX = [
 /** One pass over the mix with one library's `endpoint`. */
 function runner(endpoint) {
   const ghe = endpoint.defaults(GHE);
-  const calls = MIX.map(([route, options, throughDefaults]) => [throughDefaults ? ghe : endpoint, route, options]);
+  const fns = MIX.map(([, , throughDefaults]) => (throughDefaults ? ghe : endpoint));
+  const routes = MIX.map(([route]) => route);
+  const options = MIX.map(([, callOptions]) => callOptions);
   return () => {
-    for (let i = 0; i < calls.length; i++) {
-      const [fn, route, options] = calls[i];
-      consume(fn(route, options));
-    }
+    for (let i = 0; i < fns.length; i++) consume(fns[i](routes[i], options[i]));
   };
 }
 
