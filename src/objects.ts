@@ -1,5 +1,5 @@
 // Plain-object helpers that never read or write a prototype, whatever keys the input has.
-import { EndpointError } from "./errors.js";
+import { EndpointError, quote } from "./errors.js";
 
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
@@ -75,10 +75,14 @@ export function cycleError(): EndpointError {
  */
 export const MAX_LIST_LENGTH = 2 ** 20;
 
-/** Throws ERR_INVALID_PARAMETER for a list longer than MAX_LIST_LENGTH; `what` names it for the message. */
-export function checkListLength(list: readonly unknown[], what: string): void {
+/**
+ * Throws ERR_INVALID_PARAMETER for a list longer than MAX_LIST_LENGTH; `what` and the optional `name` (quoted) say which
+ * list it is. The name is passed apart so that the message is written only when it is needed, not on every call.
+ */
+export function checkListLength(list: readonly unknown[], what: string, name?: string): void {
   if (list.length > MAX_LIST_LENGTH) {
-    throw new EndpointError("ERR_INVALID_PARAMETER", `${what} has ${list.length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
+    const which = name === undefined ? what : `${what} ${quote(name)}`;
+    throw new EndpointError("ERR_INVALID_PARAMETER", `${which} has ${list.length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
   }
 }
 

@@ -1,7 +1,7 @@
 // The query string for GET, HEAD and every other method that carries no body.
 import { EndpointError, quote } from "./errors.js";
 import { checkListLength, isPlainObject } from "./objects.js";
-import { describeValue, escapeAscii, scalarText } from "./uri-template/index.js";
+import { describeValue, scalarText } from "./uri-template/index.js";
 
 /**
  * Appends `name=value` pairs to a URL: before any fragment, after "?" or "&" as the URL already needs. When the caller
@@ -31,7 +31,7 @@ function queryText(name: string, value: unknown): string {
   const text = scalarText(value);
   if (text !== undefined) return text;
   if (Array.isArray(value)) {
-    checkListLength(value, `the query parameter ${quote(name)}`);
+    checkListLength(value, "the query parameter", name);
     // Joined once, not grown item by item: that would keep a rope node per item until the URL is flattened.
     const texts: string[] = [];
     for (let i = 0; i < value.length; i++) {
@@ -58,13 +58,17 @@ function invalid(name: string, what: string): EndpointError {
 const SAFE = new Uint8Array(128);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") SAFE[c.charCodeAt(0)] = 1;
 
-/** encodeURIComponent, with ASCII text escaped by a table scan and an EndpointError for lone surrogates. */
+/** encodeURIComponent (one native call, a flat string), skipped for text that needs no escape; an EndpointError for lone surrogates. */
 export function encodeComponent(text: string): string {
-  const escaped = escapeAscii(text, SAFE, false);
-  if (escaped !== undefined) return escaped;
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    throw new EndpointError("ERR_INVALID_PARAMETER", `the query text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || SAFE[code] === 0) {
+      try {
+        return encodeURIComponent(text);
+      } catch {
+        throw new EndpointError("ERR_INVALID_PARAMETER", `the query text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
+      }
+    }
   }
+  return text;
 }

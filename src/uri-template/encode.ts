@@ -1,4 +1,5 @@
-// Percent-encoding for RFC 6570: one scan that escapes ASCII from a table, the built-in encoders for anything else.
+// Percent-encoding for RFC 6570: one scan, then the built-in encoders (one native call, a flat string) wherever they
+// agree with the RFC, and escapes from a table where they do not.
 import { EndpointError } from "../errors.js";
 
 const UNRESERVED = new Uint8Array(128);
@@ -12,9 +13,24 @@ for (const c of ":/?#[]@!$&'()*+,;=") RESERVED_OR_UNRESERVED[c.charCodeAt(0)] = 
 /** "%XX" for every ASCII character code. */
 const ESCAPED: readonly string[] = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, "0")}`);
 
+/** Characters encodeURIComponent leaves as they are although RFC 6570 escapes them outside reserved expansion. */
+const KEPT_BY_ENCODE_URI_COMPONENT = new Uint8Array(128);
+for (const c of "!'()*") KEPT_BY_ENCODE_URI_COMPONENT[c.charCodeAt(0)] = 1;
+
+/** Characters encodeURI escapes although reserved expansion keeps them ("%" only when it starts a %XX triplet). */
+const ESCAPED_BY_ENCODE_URI = new Uint8Array(128);
+for (const c of "[]%") ESCAPED_BY_ENCODE_URI[c.charCodeAt(0)] = 1;
+
 /** Encodes everything but unreserved characters (simple, label, path, matrix and query expansion). */
 export function encodeUnreserved(text: string): string {
-  return escapeAscii(text, UNRESERVED, false) ?? encodeUnreservedSlow(text);
+  switch (scan(text, UNRESERVED, KEPT_BY_ENCODE_URI_COMPONENT)) {
+    case "keep":
+      return text;
+    case "built-in":
+      return encodeWellFormed(encodeURIComponent, text);
+    default:
+      return escapeAscii(text, UNRESERVED, false) ?? encodeUnreservedSlow(text);
+  }
 }
 
 function encodeUnreservedSlow(text: string): string {
@@ -23,7 +39,14 @@ function encodeUnreservedSlow(text: string): string {
 
 /** Encodes everything but reserved and unreserved characters and existing %XX triplets (`+` and `#`). */
 export function encodeReserved(text: string): string {
-  return escapeAscii(text, RESERVED_OR_UNRESERVED, true) ?? encodeReservedSlow(text);
+  switch (scan(text, RESERVED_OR_UNRESERVED, ESCAPED_BY_ENCODE_URI)) {
+    case "keep":
+      return text;
+    case "built-in":
+      return encodeWellFormed(encodeURI, text);
+    default:
+      return escapeAscii(text, RESERVED_OR_UNRESERVED, true) ?? encodeReservedSlow(text);
+  }
 }
 
 function encodeReservedSlow(text: string): string {
@@ -34,12 +57,32 @@ function encodeReservedSlow(text: string): string {
     .replace(/%25([0-9A-Fa-f]{2})/g, "%$1");
 }
 
+/** What a text needs: nothing; the built-in encoder, which writes one flat string natively; or escapes of our own. */
+type Scan = "keep" | "built-in" | "own escapes";
+
+/** One pass over `text`: does any character need escaping, and does the built-in encoder treat any differently? */
+function scan(text: string, keep: Uint8Array, builtInDiffers: Uint8Array): Scan {
+  let needsEscape = false;
+  let differs = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128) {
+      needsEscape = true;
+    } else {
+      if (keep[code] === 0) needsEscape = true;
+      if (builtInDiffers[code] === 1) differs = true;
+    }
+  }
+  if (!needsEscape) return "keep";
+  return differs ? "own escapes" : "built-in";
+}
+
 /**
  * Escapes as "%XX" every ASCII character that `keep` does not mark, copying the kept runs between escapes in one
  * slice each; with `keepTriplets`, a "%XX" already in the text stays. Text that needs no escape comes back as it is.
  * Returns undefined when the text holds a non-ASCII character: the built-in encoders handle UTF-8 and lone surrogates.
  */
-export function escapeAscii(text: string, keep: Uint8Array, keepTriplets: boolean): string | undefined {
+function escapeAscii(text: string, keep: Uint8Array, keepTriplets: boolean): string | undefined {
   let result = "";
   let copied = 0;
   for (let i = 0; i < text.length; i++) {

@@ -60,7 +60,7 @@ function expandVariable(expression: Expression, spec: VarSpec, value: unknown): 
 function expandList(expression: Expression, spec: VarSpec, list: readonly unknown[], encode: (text: string) => string): string | undefined {
   const { operator } = expression;
   const joiner = spec.explode ? operator.separator : ",";
-  checkListLength(list, `the value of ${quote(spec.name)}`);
+  checkListLength(list, "the value of", spec.name);
   let result = "";
   let count = 0;
   for (let i = 0; i < list.length; i++) {

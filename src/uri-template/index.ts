@@ -5,7 +5,6 @@ import { EndpointError } from "../errors.js";
 import { describeValue, expandTemplate, type TemplateValues } from "./expand.js";
 
 export { compileTemplate } from "./compile.js";
-export { escapeAscii } from "./encode.js";
 export { expandTemplate, lookup, scalarText, describeValue, type TemplateValues } from "./expand.js";
 export type { CompiledTemplate, Expression, Operator, VarSpec } from "./syntax.js";
 
