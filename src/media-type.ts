@@ -1,5 +1,6 @@
 // mediaType.format and mediaType.previews: how they rewrite the accept header. No regular expressions, so
 // no input can make them backtrack (the accept header is caller-controlled).
+import { boundedMemo } from "./cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { isPlainObject, type Dictionary } from "./objects.js";
 
@@ -35,6 +36,20 @@ export function mergePreviews(earlier: readonly string[], later: unknown): strin
 
 /** Rewrites an accept header for a format and previews, the way GitHub's API reads them. */
 export function applyMediaType(accept: string, format: string | undefined, previews: readonly string[] | undefined): string {
+  // The common call, a format on the default accept header, gives the same answer every time: it is cached. A format
+  // holds no line break (isMediaTypeWord), so "format\naccept" names the pair unambiguously.
+  if (format && !previews?.length) return acceptWithFormat(`${format}\n${accept}`);
+  return rewriteAccept(accept, format, previews);
+}
+
+const FORMAT_CACHE_SIZE = 100;
+
+const acceptWithFormat = boundedMemo(FORMAT_CACHE_SIZE, (key) => {
+  const newline = key.indexOf("\n");
+  return rewriteAccept(key.slice(newline + 1), key.slice(0, newline), undefined);
+});
+
+function rewriteAccept(accept: string, format: string | undefined, previews: readonly string[] | undefined): string {
   if (accept.toLowerCase().includes(OCTET_STREAM)) return accept;
   let result = format ? accept.split(",").map((type) => withFormat(type, format)).join(",") : accept;
   if (previews && previews.length > 0) {
