@@ -1,5 +1,5 @@
-// Percent-encoding for RFC 6570: one scan, then the built-in encoders (one native call, a flat string) wherever they
-// agree with the RFC, and escapes from a table where they do not.
+// Percent-encoding for RFC 6570: one scan for the common text that needs no escape; then the built-in encoders (one
+// native call, a flat string) wherever they agree with the RFC, and escapes from a table where they do not.
 import { EndpointError } from "../errors.js";
 
 const UNRESERVED = new Uint8Array(128);
@@ -23,14 +23,9 @@ for (const c of "[]%") ESCAPED_BY_ENCODE_URI[c.charCodeAt(0)] = 1;
 
 /** Encodes everything but unreserved characters (simple, label, path, matrix and query expansion). */
 export function encodeUnreserved(text: string): string {
-  switch (scan(text, UNRESERVED, KEPT_BY_ENCODE_URI_COMPONENT)) {
-    case "keep":
-      return text;
-    case "built-in":
-      return encodeWellFormed(encodeURIComponent, text);
-    default:
-      return escapeAscii(text, UNRESERVED, false) ?? encodeUnreservedSlow(text);
-  }
+  if (!needsEscape(text, UNRESERVED)) return text;
+  if (!holdsAny(text, KEPT_BY_ENCODE_URI_COMPONENT)) return encodeWellFormed(encodeURIComponent, text);
+  return escapeAscii(text, UNRESERVED, false) ?? encodeUnreservedSlow(text);
 }
 
 function encodeUnreservedSlow(text: string): string {
@@ -39,14 +34,9 @@ function encodeUnreservedSlow(text: string): string {
 
 /** Encodes everything but reserved and unreserved characters and existing %XX triplets (`+` and `#`). */
 export function encodeReserved(text: string): string {
-  switch (scan(text, RESERVED_OR_UNRESERVED, ESCAPED_BY_ENCODE_URI)) {
-    case "keep":
-      return text;
-    case "built-in":
-      return encodeWellFormed(encodeURI, text);
-    default:
-      return escapeAscii(text, RESERVED_OR_UNRESERVED, true) ?? encodeReservedSlow(text);
-  }
+  if (!needsEscape(text, RESERVED_OR_UNRESERVED)) return text;
+  if (!holdsAny(text, ESCAPED_BY_ENCODE_URI)) return encodeWellFormed(encodeURI, text);
+  return escapeAscii(text, RESERVED_OR_UNRESERVED, true) ?? encodeReservedSlow(text);
 }
 
 function encodeReservedSlow(text: string): string {
@@ -57,24 +47,22 @@ function encodeReservedSlow(text: string): string {
     .replace(/%25([0-9A-Fa-f]{2})/g, "%$1");
 }
 
-/** What a text needs: nothing; the built-in encoder, which writes one flat string natively; or escapes of our own. */
-type Scan = "keep" | "built-in" | "own escapes";
-
-/** One pass over `text`: does any character need escaping, and does the built-in encoder treat any differently? */
-function scan(text: string, keep: Uint8Array, builtInDiffers: Uint8Array): Scan {
-  let needsEscape = false;
-  let differs = false;
+/** True when some character of `text` is not one `keep` marks (non-ASCII included): the common answer is no. */
+function needsEscape(text: string, keep: Uint8Array): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 128) {
-      needsEscape = true;
-    } else {
-      if (keep[code] === 0) needsEscape = true;
-      if (builtInDiffers[code] === 1) differs = true;
-    }
+    if (code >= 128 || keep[code] === 0) return true;
   }
-  if (!needsEscape) return "keep";
-  return differs ? "own escapes" : "built-in";
+  return false;
+}
+
+/** True when `text` holds an ASCII character that `table` marks. */
+function holdsAny(text: string, table: Uint8Array): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128 && table[code] === 1) return true;
+  }
+  return false;
 }
 
 /**
