@@ -1,5 +1,4 @@
 // Turns merged options into request options (SPEC 2.4): fills the URL, then routes what is left to query or body.
-import { boundedMemo } from "./cache.js";
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { checkHeaderValue, headerName } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
@@ -34,21 +33,14 @@ function parseOptions(options: MergedOptions, defaultHeaders: ResponseHeaders | 
   const { method, url } = options;
   try {
     if (typeof method !== "string") throw new EndpointError("ERR_INVALID_METHOD", "the method must be a string");
-    const lowercase = lowercaseMethod(method);
+    if (!isToken(method)) throw new EndpointError("ERR_INVALID_METHOD", "the method is not an HTTP token");
+    const lowercase = method.toLowerCase();
     if (typeof url !== "string") throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
     return build(options, lowercase, url, defaultHeaders);
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
 }
-
-const METHOD_CACHE_SIZE = 100;
-
-/** Checks an HTTP method and lowercases it, once per distinct method (cached): toLowerCase costs more than a lookup. */
-const lowercaseMethod = boundedMemo(METHOD_CACHE_SIZE, (method) => {
-  if (!isToken(method)) throw new EndpointError("ERR_INVALID_METHOD", "the method is not an HTTP token");
-  return method.toLowerCase();
-});
 
 function build(options: Dictionary, method: string, url: string, defaultHeaders: ResponseHeaders | undefined): RequestOptions {
   const compiled = compileUrl(url);
