@@ -2,12 +2,16 @@
 import { EndpointError } from "./errors.js";
 import { checkHeaderValue } from "./headers.js";
 import { mergeOptions } from "./merge.js";
-import { deepCopy } from "./objects.js";
-import { parse, parseMerged } from "./parse.js";
+import { deepCopy, isPlainObject, type Dictionary } from "./objects.js";
+import { build, checkedMethod, checkedUrl, parse, type DefaultParameters } from "./parse.js";
 import { isToken } from "./token.js";
-import { checkBaseUrl } from "./url.js";
+import { addCheckedHeaders, checkHeaderNames } from "./headers.js";
+import { describeRoute, withRoute } from "./errors.js";
+import { normalizeMediaType } from "./media-type.js";
+import { parseRoute } from "./route.js";
+import { OPTION_NAMES, checkBaseUrl } from "./url.js";
 import { VERSION } from "./version.js";
-import type { Endpoint, EndpointOptions, MergedOptions } from "./types.js";
+import type { Endpoint, EndpointOptions, MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
 /** The defaults of the base `endpoint` function (SPEC 2.3, 4.4). */
 export const BASE_DEFAULTS: MergedOptions = {
@@ -21,7 +25,14 @@ export const BASE_DEFAULTS: MergedOptions = {
 
 /** Creates an endpoint function bound to `defaults`, which it keeps as its own private copy. */
 export function withDefaults(defaults: MergedOptions): Endpoint {
-  const endpoint = (route: unknown, options?: unknown) => parseMerged(mergeOptions(defaults, route, options), defaults.headers);
+  const plan = directPlan(defaults);
+  const endpoint = (route: unknown, options?: unknown): RequestOptions => {
+    if (plan !== undefined) {
+      if (typeof route === "string" && (options === undefined || isPlainObject(options))) return direct(plan, route, options ?? NO_OPTIONS);
+      if (options === undefined && isPlainObject(route)) return direct(plan, undefined, route);
+    }
+    return parse(mergeOptions(defaults, route, options));
+  };
   return Object.defineProperties(endpoint, {
     DEFAULTS: { enumerable: true, get: () => deepCopy(defaults) },
     // Copied: merge() hands back the caller's own nested objects, which the caller may change after this call.
@@ -40,4 +51,63 @@ function checkDefaults(defaults: MergedOptions): MergedOptions {
   checkBaseUrl(baseUrl);
   for (const name of Object.keys(headers)) checkHeaderValue(name, headers[name]);
   return defaults;
+}
+
+/**
+ * What endpoint() needs to build a request straight from the caller's options, reading the defaults beneath them,
+ * instead of first copying both into merged options: the same result, without the copy that would cost most of a call.
+ */
+interface DirectPlan {
+  readonly method: string;
+  readonly url: string | undefined;
+  readonly baseUrl: string;
+  readonly headers: ResponseHeaders;
+  readonly parameters: DefaultParameters;
+}
+
+const NO_OPTIONS: Dictionary = Object.freeze({});
+
+/**
+ * The plan for `defaults`, or undefined when only a full merge gives the right result: when the defaults hold a
+ * mediaType or request (which merge deeply with the caller's), or a parameter that is an object or a list (which the
+ * result must not share with the defaults). Defaults of scalars, the usual kind (`per_page: 100`), qualify.
+ */
+function directPlan(defaults: MergedOptions): DirectPlan | undefined {
+  const { method, url, baseUrl, headers } = defaults;
+  if (defaults.mediaType !== undefined || defaults.request !== undefined) return undefined;
+  if (typeof method !== "string" || typeof baseUrl !== "string" || (url !== undefined && typeof url !== "string")) return undefined;
+  const values: Dictionary = {};
+  const keys: string[] = [];
+  for (const key of Object.keys(defaults)) {
+    if (OPTION_NAMES.has(key)) continue;
+    const value = defaults[key];
+    if (typeof value === "object" && value !== null) return undefined;
+    if (typeof value === "function" || typeof value === "symbol" || key === "__proto__") return undefined;
+    values[key] = value;
+    keys.push(key);
+  }
+  const parameters: DefaultParameters = { values, keys, keySet: new Set(keys) };
+  return { method, url, baseUrl, headers, parameters };
+}
+
+/** endpoint(route, options) by the plan: the checks and result of parse(merge(route, options)), without the merge. */
+function direct(plan: DirectPlan, route: string | undefined, options: Dictionary): RequestOptions {
+  const routeParts = route === undefined ? undefined : parseRoute(route);
+  const method = options.method !== undefined ? options.method : (routeParts?.method ?? plan.method);
+  const url = options.url !== undefined ? options.url : (routeParts?.url ?? plan.url);
+  try {
+    // The checks run in parse(merge())'s order, so both report the same problem first: header names and the
+    // mediaType (merge), then method and url, then header values (parse).
+    if (options.headers !== undefined) checkHeaderNames(options.headers);
+    if (options.mediaType !== undefined) normalizeMediaType(options.mediaType);
+    const checkedMethodName = checkedMethod(method);
+    const checkedUrlText = checkedUrl(url);
+    // Spread defines properties (never calls a __proto__ setter) and copies the defaults' small object fastest.
+    const headers: ResponseHeaders = { ...plan.headers };
+    addCheckedHeaders(headers, options.headers);
+    const baseUrl = options.baseUrl !== undefined ? options.baseUrl : plan.baseUrl;
+    return build(checkedMethodName, checkedUrlText, baseUrl, options, headers, plan.parameters);
+  } catch (error) {
+    return withRoute(error, describeRoute(method, url));
+  }
 }

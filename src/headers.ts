@@ -25,6 +25,28 @@ export function mergeHeaders(target: Dictionary, headers: unknown): void {
   }
 }
 
+/** Throws ERR_INVALID_HEADER unless `headers` is a plain object whose names (of values not `undefined`) are tokens. */
+export function checkHeaderNames(headers: unknown): void {
+  if (!isPlainObject(headers)) {
+    throw new EndpointError("ERR_INVALID_HEADER", "headers must be a plain object of names to values");
+  }
+  for (const name of Object.keys(headers)) if (headers[name] !== undefined) headerName(name);
+}
+
+/** Adds `headers` to `target` with lowercase names and checked values; `undefined` values are left out. */
+export function addCheckedHeaders(target: Dictionary, headers: unknown): void {
+  if (headers === undefined) return;
+  if (!isPlainObject(headers)) {
+    throw new EndpointError("ERR_INVALID_HEADER", "headers must be a plain object of names to values");
+  }
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    const lower = headerName(name);
+    setOwn(target, lower, checkHeaderValue(lower, value));
+  }
+}
+
 /** Returns `value` when it may be sent as a header value, or throws ERR_INVALID_HEADER. */
 export function checkHeaderValue(name: string, value: unknown): HeaderValue {
   if (typeof value === "string") {

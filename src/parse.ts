@@ -1,6 +1,6 @@
 // Turns merged options into request options (SPEC 2.4): fills the URL, then routes what is left to query or body.
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
-import { checkHeaderValue, headerName } from "./headers.js";
+import { addCheckedHeaders, checkHeaderValue } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { checkListLength, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
@@ -13,55 +13,73 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /** Builds request options from merged options; stateless, and it never changes its input. */
 export function parse(options: MergedOptions): RequestOptions {
-  return parseOptions(options, undefined);
-}
-
-/**
- * endpoint()'s parse of what mergeOptions() has just built. Its headers object is new, held by no caller, and its names
- * are lowercase tokens already, so it becomes the result's headers once the values are checked; a value that is
- * still the one in `defaultHeaders` was checked when the defaults were set.
- */
-export function parseMerged(merged: MergedOptions, defaultHeaders: ResponseHeaders): RequestOptions {
-  return parseOptions(merged, defaultHeaders);
-}
-
-/** `defaultHeaders` is set when `options` come straight from mergeOptions() (see parseMerged). */
-function parseOptions(options: MergedOptions, defaultHeaders: ResponseHeaders | undefined): RequestOptions {
   if (!isPlainObject(options)) {
     throw new EndpointError("ERR_INVALID_PARAMETER", "parse() takes the merged options object that merge() returns");
   }
   const { method, url } = options;
   try {
-    if (typeof method !== "string") throw new EndpointError("ERR_INVALID_METHOD", "the method must be a string");
-    if (!isToken(method)) throw new EndpointError("ERR_INVALID_METHOD", "the method is not an HTTP token");
-    const lowercase = method.toLowerCase();
-    if (typeof url !== "string") throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
-    return build(options, lowercase, url, defaultHeaders);
+    const lowercase = checkedMethod(method);
+    return build(lowercase, checkedUrl(url), options.baseUrl, options, copiedHeaders(options.headers), NO_DEFAULTS);
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
 }
 
-function build(options: Dictionary, method: string, url: string, defaultHeaders: ResponseHeaders | undefined): RequestOptions {
+/**
+ * Parameters set by defaults() that build() reads beneath the caller's options, so endpoint() need not copy both into
+ * merged options first. Only scalar values qualify (see endpoint.ts): they can be shared without copying.
+ */
+export interface DefaultParameters {
+  readonly values: Dictionary;
+  readonly keys: readonly string[];
+  readonly keySet: ReadonlySet<string>;
+}
+
+const NO_DEFAULTS: DefaultParameters = Object.freeze({ values: Object.freeze({}), keys: Object.freeze([]), keySet: new Set<string>() });
+
+/** The method as the result carries it: lowercase; throws ERR_INVALID_METHOD. */
+export function checkedMethod(method: unknown): string {
+  if (typeof method !== "string") throw new EndpointError("ERR_INVALID_METHOD", "the method must be a string");
+  if (!isToken(method)) throw new EndpointError("ERR_INVALID_METHOD", "the method is not an HTTP token");
+  return method.toLowerCase();
+}
+
+/** The url, which endpoint() and parse() require; throws ERR_URL_REQUIRED. */
+export function checkedUrl(url: unknown): string {
+  if (typeof url !== "string") throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
+  return url;
+}
+
+/**
+ * Builds the result. `options` holds the caller's options (`mediaType`, `request` and parameters); `defaults` holds
+ * parameters beneath them; `headers` is a new object, owned by the result, whose names and values are checked.
+ */
+export function build(
+  method: string,
+  url: string,
+  baseUrl: unknown,
+  options: Dictionary,
+  headers: ResponseHeaders,
+  defaults: DefaultParameters,
+): RequestOptions {
   const compiled = compileUrl(url);
-  const values = compiled.namesAnOption ? withoutOptionNames(options) : options;
+  const values = templateValues(compiled, options, defaults);
   checkRequired(compiled, values);
   let target = expandTemplate(compiled.template, values);
   // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#"). The template
   // usually tells whether the URL is path-only; reading the expanded text to find out would copy it into one string.
   let base: string | undefined;
   if (compiled.join === "path") {
-    base = baseUrlOf(options);
+    base = checkedBaseUrl(baseUrl);
   } else if (compiled.join === "unknown" && schemeLength(target) === 0) {
-    base = baseUrlOf(options);
+    base = checkedBaseUrl(baseUrl);
     target = withoutLeadingSlashes(target);
   }
-  const headers = defaultHeaders ? checkedValues(options.headers as ResponseHeaders, defaultHeaders) : copiedHeaders(options.headers);
   if (options.mediaType !== undefined) applyMediaTypeOption(headers, options.mediaType);
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
   if (carriesBody) {
-    body = bodyOf(options, compiled);
+    body = bodyOf(compiled, options, defaults);
     if (body === undefined) {
       if (method === "patch" || method === "put") body = "";
     } else if (!headers["content-type"]) {
@@ -69,7 +87,7 @@ function build(options: Dictionary, method: string, url: string, defaultHeaders:
       headers["content-type"] = JSON_CONTENT_TYPE;
     }
   } else {
-    target = appendQuery(target, queryOf(options, compiled), compiled.mayHoldQueryOrFragment);
+    target = appendQuery(target, queryOf(compiled, options, defaults), compiled.mayHoldQueryOrFragment);
   }
   if (base !== undefined) target = `${base}/${target}`;
   const result: RequestOptions = { method, url: target, headers };
@@ -84,9 +102,22 @@ function build(options: Dictionary, method: string, url: string, defaultHeaders:
   return result;
 }
 
+/** What the template reads: the options without option names, over the defaults' parameters when it names one. */
+function templateValues(compiled: CompiledUrl, options: Dictionary, defaults: DefaultParameters): TemplateValues {
+  let fromDefaults = false;
+  for (const key of defaults.keys) if (compiled.variables.has(key)) fromDefaults = true;
+  if (!fromDefaults) return compiled.namesAnOption ? withoutOptionNames(options) : options;
+  const values: Dictionary = {};
+  for (const key of defaults.keys) setOwn(values, key, defaults.values[key]);
+  for (const key of Object.keys(options)) {
+    const value = options[key];
+    if (value !== undefined && !OPTION_NAMES.has(key)) setOwn(values, key, value);
+  }
+  return values;
+}
+
 /** baseUrl without its trailing slashes, for a path-only url; throws ERR_INVALID_BASE_URL. */
-function baseUrlOf(options: Dictionary): string {
-  const { baseUrl } = options;
+function checkedBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== "string") {
     throw new EndpointError("ERR_INVALID_BASE_URL", "a path-only url needs baseUrl, an absolute URL string");
   }
@@ -129,28 +160,46 @@ function withoutOptionNames(options: Dictionary): Dictionary {
   return values;
 }
 
-/** Parameters neither an option nor consumed by the template, in insertion order. */
-function isParameter(key: string, value: unknown, compiled: CompiledUrl): boolean {
-  return value !== undefined && !compiled.notParameters.has(key);
-}
+// queryOf and bodyOf walk the parameters in the order merge() would hold them: the defaults' first (with the options'
+// value where the options override one), then the options' own. Neither an option name nor a template variable is a
+// parameter. The walk is written out in both rather than shared through a callback: this is endpoint()'s hot path.
 
-function queryOf(options: Dictionary, compiled: CompiledUrl): string {
+function queryOf(compiled: CompiledUrl, options: Dictionary, defaults: DefaultParameters): string {
+  const skip = compiled.notParameters;
   let query = "";
+  for (const key of defaults.keys) {
+    if (skip.has(key)) continue;
+    const given = getOwn(options, key);
+    const value = given === undefined ? defaults.values[key] : given;
+    if (value !== null) query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
+  }
+  const overridden = defaults.keySet;
   for (const key of Object.keys(options)) {
     const value = options[key];
-    if (value === null || !isParameter(key, value, compiled)) continue;
+    if (value === undefined || value === null || skip.has(key) || overridden.has(key)) continue;
     query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
   }
   return query;
 }
 
-function bodyOf(options: Dictionary, compiled: CompiledUrl): unknown {
-  const data = getOwn(options, "data");
-  if (data !== undefined && !compiled.variables.has("data")) return data;
+function bodyOf(compiled: CompiledUrl, options: Dictionary, defaults: DefaultParameters): unknown {
+  const skip = compiled.notParameters;
+  if (!compiled.variables.has("data")) {
+    let data = getOwn(options, "data");
+    if (data === undefined) data = getOwn(defaults.values, "data");
+    if (data !== undefined) return data;
+  }
   let body: Dictionary | undefined;
+  for (const key of defaults.keys) {
+    if (skip.has(key)) continue;
+    const given = getOwn(options, key);
+    setOwn((body ??= {}), key, given === undefined ? defaults.values[key] : given);
+  }
+  const overridden = defaults.keySet;
   for (const key of Object.keys(options)) {
     const value = options[key];
-    if (isParameter(key, value, compiled)) setOwn((body ??= {}), key, value);
+    if (value === undefined || skip.has(key) || overridden.has(key)) continue;
+    setOwn((body ??= {}), key, value);
   }
   return body;
 }
@@ -158,24 +207,7 @@ function bodyOf(options: Dictionary, compiled: CompiledUrl): unknown {
 /** The headers of merged options parse() was handed: names lowercased and checked into a new object. */
 function copiedHeaders(given: unknown): ResponseHeaders {
   const headers: ResponseHeaders = {};
-  if (given === undefined) return headers;
-  if (!isPlainObject(given)) throw new EndpointError("ERR_INVALID_HEADER", "headers must be a plain object of names to values");
-  for (const name of Object.keys(given)) {
-    const value = given[name];
-    if (value === undefined) continue;
-    const lower = headerName(name);
-    setOwn(headers, lower, checkHeaderValue(lower, value));
-  }
-  return headers;
-}
-
-/** Headers whose names mergeOptions() has checked already: only values other than the (checked) defaults are left. */
-function checkedValues(headers: ResponseHeaders, defaultHeaders: ResponseHeaders): ResponseHeaders {
-  for (const name of Object.keys(headers)) {
-    const value = headers[name];
-    // Only a string can be taken as checked: Object.prototype holds no strings, so equality means an own default.
-    if (typeof value !== "string" || value !== defaultHeaders[name]) checkHeaderValue(name, value);
-  }
+  addCheckedHeaders(headers, given);
   return headers;
 }
 

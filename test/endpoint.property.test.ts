@@ -1,0 +1,56 @@
+// SPEC 4.1: endpoint(route, options) equals endpoint.parse(endpoint.merge(route, options)). endpoint() builds most
+// requests without materialising merged options (see src/endpoint.ts), so this checks the two paths agree on
+// random input: the same result, or an EndpointError with the same code.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { EndpointError, endpoint } from "../src/index.js";
+import { loosen, type LooseEndpoint } from "./helpers.js";
+import { anyValue, plausibleOptions, plausibleRoute, routeAndOptions } from "./hostile/arbitraries.js";
+
+type Outcome = { result: unknown } | { code: string };
+
+function outcome(action: () => unknown): Outcome {
+  try {
+    return { result: action() };
+  } catch (error) {
+    if (error instanceof EndpointError) return { code: error.code };
+    throw error;
+  }
+}
+
+const endpoints: [string, LooseEndpoint][] = [
+  ["the base endpoint", loosen(endpoint)],
+  ["an endpoint with scalar defaults", loosen(endpoint.defaults({ baseUrl: "https://ghe.example/api/v3/", per_page: 100, owner: "acme", headers: { authorization: "token t" } }))],
+  ["an endpoint with a default url and method", loosen(endpoint.defaults({ method: "POST", url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r" }))],
+  ["an endpoint with object defaults (merged the long way)", loosen(endpoint.defaults({ mediaType: { previews: ["mercy"] }, request: { timeout: 1 }, labels: ["x"] }))],
+];
+
+const inputs = fc.oneof(
+  { weight: 2, arbitrary: fc.tuple(plausibleRoute, fc.option(plausibleOptions, { nil: undefined })) },
+  { weight: 1, arbitrary: routeAndOptions(anyValue) },
+);
+
+describe("endpoint(route, options) equals parse(merge(route, options))", () => {
+  for (const [name, target] of endpoints) {
+    it(`for ${name}`, () => {
+      fc.assert(
+        fc.property(inputs, ([route, options]) => {
+          const direct = outcome(() => target(route, options));
+          const merged = outcome(() => target.parse(target.merge(route, options)));
+          expect(direct).toEqual(merged);
+          if ("result" in direct && "result" in merged) {
+            const request = (merged.result as { request?: unknown }).request;
+            if (request !== undefined) expect((direct.result as { request?: unknown }).request).toEqual(request);
+          }
+        }),
+        { numRuns: 1500 },
+      );
+    });
+  }
+
+  it("hands back the caller's request object itself, on either path", () => {
+    const request = { timeout: 5 };
+    expect(endpoint("GET /x", { request }).request).toBe(request);
+    expect(endpoint.parse(endpoint.merge("GET /x", { request })).request).toBe(request);
+  });
+});
