@@ -57,7 +57,10 @@ export function compileTemplate(source: string): CompiledTemplate {
     }
   }
   if (literal.length > 0) parts.push(literal.join(""));
-  return Object.freeze({ source, parts: Object.freeze(parts), variables: Object.freeze(variables) });
+  // `parts` and each `varspecs` are left unfrozen (the types keep them read-only, and neither is reachable from the
+  // public API): expansion walks them on every call, and V8 reads the elements of a frozen array more slowly (measured:
+  // freezing them made parseTemplate(t).expand(v) about 6-9% slower). `variables` is handed to users, so it stays frozen.
+  return Object.freeze({ source, parts, variables: Object.freeze(variables) });
 }
 
 function findExpressionEnd(source: string, open: number): number {
@@ -87,7 +90,7 @@ function compileExpression(source: string, start: number, end: number): Expressi
       specStart = j + 1;
     }
   }
-  return Object.freeze({ operator: OPERATORS[operatorChar]!, operatorChar, varspecs: Object.freeze(varspecs) });
+  return Object.freeze({ operator: OPERATORS[operatorChar]!, operatorChar, varspecs });
 }
 
 function compileVarSpec(source: string, start: number, end: number): VarSpec {
