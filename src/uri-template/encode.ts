@@ -13,18 +13,29 @@ for (const c of ":/?#[]@!$&'()*+,;=") RESERVED_OR_UNRESERVED[c.charCodeAt(0)] = 
 /** "%XX" for every ASCII character code. */
 const ESCAPED: readonly string[] = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, "0")}`);
 
-/** Characters encodeURIComponent leaves as they are although RFC 6570 escapes them outside reserved expansion. */
-const KEPT_BY_ENCODE_URI_COMPONENT = new Uint8Array(128);
-for (const c of "!'()*") KEPT_BY_ENCODE_URI_COMPONENT[c.charCodeAt(0)] = 1;
+/** Bit set in a class table for a character the encoding escapes (non-ASCII characters always have it). */
+const ESCAPE = 1;
+/** Bit set for a character the built-in encoder treats differently from RFC 6570 in this encoding. */
+const BUILT_IN_DIFFERS = 2;
 
-/** Characters encodeURI escapes although reserved expansion keeps them ("%" only when it starts a %XX triplet). */
-const ESCAPED_BY_ENCODE_URI = new Uint8Array(128);
-for (const c of "[]%") ESCAPED_BY_ENCODE_URI[c.charCodeAt(0)] = 1;
+/**
+ * The class of every ASCII character in each encoding, so one scan tells both whether anything needs an escape and
+ * whether the built-in encoder can do it. Outside reserved expansion, encodeURIComponent keeps "!'()*", which RFC 6570
+ * escapes. In reserved expansion, encodeURI escapes "[" and "]" (which RFC 6570 keeps) and the "%" of a triplet.
+ */
+const UNRESERVED_CLASS = new Uint8Array(128);
+const RESERVED_CLASS = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const character = String.fromCharCode(code);
+  UNRESERVED_CLASS[code] = (UNRESERVED[code] === 1 ? 0 : ESCAPE) | ("!'()*".includes(character) ? BUILT_IN_DIFFERS : 0);
+  RESERVED_CLASS[code] = (RESERVED_OR_UNRESERVED[code] === 1 ? 0 : ESCAPE) | ("[]%".includes(character) ? BUILT_IN_DIFFERS : 0);
+}
 
 /** Encodes everything but unreserved characters (simple, label, path, matrix and query expansion). */
 export function encodeUnreserved(text: string): string {
-  if (!needsEscape(text, UNRESERVED)) return text;
-  if (!holdsAny(text, KEPT_BY_ENCODE_URI_COMPONENT)) return encodeWellFormed(encodeURIComponent, text);
+  const found = classesIn(text, UNRESERVED_CLASS);
+  if ((found & ESCAPE) === 0) return text;
+  if ((found & BUILT_IN_DIFFERS) === 0) return encodeWellFormed(encodeURIComponent, text);
   return escapeAscii(text, UNRESERVED, false) ?? encodeUnreservedSlow(text);
 }
 
@@ -34,8 +45,9 @@ function encodeUnreservedSlow(text: string): string {
 
 /** Encodes everything but reserved and unreserved characters and existing %XX triplets (`+` and `#`). */
 export function encodeReserved(text: string): string {
-  if (!needsEscape(text, RESERVED_OR_UNRESERVED)) return text;
-  if (!holdsAny(text, ESCAPED_BY_ENCODE_URI)) return encodeWellFormed(encodeURI, text);
+  const found = classesIn(text, RESERVED_CLASS);
+  if ((found & ESCAPE) === 0) return text;
+  if ((found & BUILT_IN_DIFFERS) === 0) return encodeWellFormed(encodeURI, text);
   return escapeAscii(text, RESERVED_OR_UNRESERVED, true) ?? encodeReservedSlow(text);
 }
 
@@ -47,22 +59,14 @@ function encodeReservedSlow(text: string): string {
     .replace(/%25([0-9A-Fa-f]{2})/g, "%$1");
 }
 
-/** True when some character of `text` is not one `keep` marks (non-ASCII included): the common answer is no. */
-function needsEscape(text: string, keep: Uint8Array): boolean {
+/** The union of the classes of the characters of `text`: one pass, no early exit, as most text needs no escape. */
+function classesIn(text: string, classes: Uint8Array): number {
+  let found = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 128 || keep[code] === 0) return true;
+    found |= code < 128 ? classes[code]! : ESCAPE;
   }
-  return false;
-}
-
-/** True when `text` holds an ASCII character that `table` marks. */
-function holdsAny(text: string, table: Uint8Array): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 128 && table[code] === 1) return true;
-  }
-  return false;
+  return found;
 }
 
 /**
