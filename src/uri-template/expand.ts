@@ -30,12 +30,35 @@ function expandExpression(expression: Expression, values: TemplateValues): strin
   let first = true;
   for (let i = 0; i < varspecs.length; i++) {
     const spec = varspecs[i]!;
-    const piece = expandVariable(expression, spec, lookup(values, spec));
-    if (piece === undefined) continue;
+    const value = lookup(values, spec);
+    if (value === undefined || value === null) continue;
+    // Most values are strings or numbers with no prefix: they take this branch, lists, maps and the rest the general one.
+    let piece: string | undefined;
+    if (spec.prefix === 0 && (typeof value === "string" || typeof value === "number")) {
+      const encoded = typeof value === "string" ? encodeScalar(operator.allowReserved, value) : encodeNumber(value);
+      if (!operator.named) piece = encoded;
+      else piece = encoded === "" ? spec.name + operator.ifEmpty : spec.name + "=" + encoded;
+    } else {
+      piece = expandVariable(expression, spec, value);
+      if (piece === undefined) continue;
+    }
     result += first ? operator.first + piece : operator.separator + piece;
     first = false;
   }
   return result;
+}
+
+function encodeScalar(allowReserved: boolean, text: string): string {
+  return allowReserved ? encodeReserved(text) : encodeUnreserved(text);
+}
+
+/**
+ * A number's text as a URL holds it. Below 1e21 in magnitude, String() writes only digits, ".", "-", "e", or the letters
+ * of "Infinity": all unreserved, so there is nothing to escape; larger numbers have a "+" in their exponent.
+ */
+function encodeNumber(value: number): string {
+  const text = String(value);
+  return value < 1e21 && value > -1e21 ? text : encodeUnreserved(text);
 }
 
 function expandVariable(expression: Expression, spec: VarSpec, value: unknown): string | undefined {
