@@ -1,7 +1,7 @@
 // Turns template text into the plain data of syntax.ts in one left-to-right scan: linear time, no regular expressions.
 import { EndpointError, quote } from "../errors.js";
 import { encodeUnreserved, isHexDigit, isUriCharacter } from "./encode.js";
-import { OPERATORS, type CompiledTemplate, type Expression, type VarSpec } from "./syntax.js";
+import { OPERATORS, type CompiledTemplate, type Expression, type Operator, type VarSpec } from "./syntax.js";
 
 const MAX_PREFIX = 9999;
 
@@ -82,18 +82,19 @@ function compileExpression(source: string, start: number, end: number): Expressi
   } else {
     operatorChar = "";
   }
+  const operator = OPERATORS[operatorChar]!;
   const varspecs: VarSpec[] = [];
   let specStart = start;
   for (let j = start; j <= end; j++) {
     if (j === end || source.charCodeAt(j) === 0x2c /* , */) {
-      varspecs.push(compileVarSpec(source, specStart, j));
+      varspecs.push(compileVarSpec(source, specStart, j, operator));
       specStart = j + 1;
     }
   }
-  return Object.freeze({ operator: OPERATORS[operatorChar]!, operatorChar, varspecs });
+  return Object.freeze({ operator, operatorChar, varspecs });
 }
 
-function compileVarSpec(source: string, start: number, end: number): VarSpec {
+function compileVarSpec(source: string, start: number, end: number, operator: Operator): VarSpec {
   let nameEnd = start;
   let expectVarchar = true;
   while (nameEnd < end) {
@@ -129,7 +130,17 @@ function compileVarSpec(source: string, start: number, end: number): VarSpec {
       fail(source, nameEnd, `the variable ${quote(name)} is followed by a character that is neither a modifier nor a comma`);
     }
   }
-  return Object.freeze({ name, prefix, explode, inherited: name in Object.prototype });
+  const named = operator.named ? `${name}=` : "";
+  return Object.freeze({
+    name,
+    prefix,
+    explode,
+    inherited: name in Object.prototype,
+    leadFirst: operator.first + named,
+    leadNext: operator.separator + named,
+    emptyFirst: operator.first + name + operator.ifEmpty,
+    emptyNext: operator.separator + name + operator.ifEmpty,
+  });
 }
 
 function parsePrefix(source: string, start: number, end: number): number {

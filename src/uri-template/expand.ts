@@ -36,13 +36,14 @@ function expandExpression(expression: Expression, values: TemplateValues): strin
     let piece: string | undefined;
     if (spec.prefix === 0 && (typeof value === "string" || typeof value === "number")) {
       const encoded = typeof value === "string" ? encodeScalar(operator.allowReserved, value) : encodeNumber(value);
-      if (!operator.named) piece = encoded;
-      else piece = encoded === "" ? spec.name + operator.ifEmpty : spec.name + "=" + encoded;
+      if (operator.named && encoded === "") piece = first ? spec.emptyFirst : spec.emptyNext;
+      else piece = (first ? spec.leadFirst : spec.leadNext) + encoded;
     } else {
       piece = expandVariable(expression, spec, value);
       if (piece === undefined) continue;
+      piece = (first ? operator.first : operator.separator) + piece;
     }
-    result += first ? operator.first + piece : operator.separator + piece;
+    result += piece;
     first = false;
   }
   return result;

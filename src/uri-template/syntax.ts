@@ -17,6 +17,16 @@ export interface VarSpec {
   readonly explode: boolean;
   /** True when `name` is also a property of Object.prototype, so lookups must check own keys. */
   readonly inherited: boolean;
+  /**
+   * What a scalar value is written after, worked out once from the operator: when it is the expression's first defined
+   * value (`?name=`, `/`, or "" for simple expansion) and when it follows another (`&name=`, `/`, `,`). One
+   * concatenation per value instead of three keeps expansion and the first read of the URL cheaper.
+   */
+  readonly leadFirst: string;
+  readonly leadNext: string;
+  /** The same for an empty scalar of a named operator (`?name=`, `;name`). */
+  readonly emptyFirst: string;
+  readonly emptyNext: string;
 }
 
 /** One `{...}` expression. */
