@@ -2,7 +2,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { checkListLength, isPlainObject } from "../objects.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
-import type { CompiledTemplate, Expression, VarSpec } from "./syntax.js";
+import type { CompiledTemplate, Expression, Operator, VarSpec } from "./syntax.js";
 
 /** Variable values: strings, numbers, bigints, booleans and Dates, lists of them, or maps of them. */
 export type TemplateValues = { readonly [name: string]: unknown };
@@ -39,9 +39,8 @@ function expandExpression(expression: Expression, values: TemplateValues): strin
       if (operator.named && encoded === "") piece = first ? spec.emptyFirst : spec.emptyNext;
       else piece = (first ? spec.leadFirst : spec.leadNext) + encoded;
     } else {
-      piece = expandVariable(expression, spec, value);
+      piece = expandVariable(expression, spec, value, first);
       if (piece === undefined) continue;
-      piece = (first ? operator.first : operator.separator) + piece;
     }
     result += piece;
     first = false;
@@ -62,61 +61,71 @@ function encodeNumber(value: number): string {
   return value < 1e21 && value > -1e21 ? text : encodeUnreserved(text);
 }
 
-function expandVariable(expression: Expression, spec: VarSpec, value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
+/** A value other than a string or number without prefix, written with its lead (see VarSpec.leadFirst). */
+function expandVariable(expression: Expression, spec: VarSpec, value: unknown, first: boolean): string | undefined {
   const { operator } = expression;
-  const encode = operator.allowReserved ? encodeReserved : encodeUnreserved;
+  // Lists and maps are tested first: they are the common values here, and neither can be a scalar (arrays and plain
+  // objects are never Dates), so the order does not change any result.
+  if (Array.isArray(value)) {
+    if (spec.prefix > 0) prefixOnListOrMap(expression, spec);
+    return expandList(operator, spec, value, first);
+  }
+  if (isPlainObject(value)) {
+    if (spec.prefix > 0) prefixOnListOrMap(expression, spec);
+    return expandMap(operator, spec, value, first);
+  }
   const scalar = scalarText(value);
-  if (scalar !== undefined) {
-    const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
-    if (!operator.named) return encode(text);
-    return text === "" ? spec.name + operator.ifEmpty : `${spec.name}=${encode(text)}`;
-  }
-  if (spec.prefix > 0) {
-    const written = quote(`{${expression.operatorChar}${spec.name}:${spec.prefix}}`);
-    throw new EndpointError("ERR_INVALID_TEMPLATE", `the prefix modifier of ${written} cannot apply to a list or map value`);
-  }
-  if (Array.isArray(value)) return expandList(expression, spec, value, encode);
-  if (isPlainObject(value)) return expandMap(expression, spec, value, encode);
-  return invalidValue(spec.name, value);
+  if (scalar === undefined) return spec.prefix > 0 ? prefixOnListOrMap(expression, spec) : invalidValue(spec.name, value);
+  const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
+  if (operator.named && text === "") return first ? spec.emptyFirst : spec.emptyNext;
+  return (first ? spec.leadFirst : spec.leadNext) + encodeScalar(operator.allowReserved, text);
 }
 
-function expandList(expression: Expression, spec: VarSpec, list: readonly unknown[], encode: (text: string) => string): string | undefined {
-  const { operator } = expression;
-  const joiner = spec.explode ? operator.separator : ",";
+function prefixOnListOrMap(expression: Expression, spec: VarSpec): never {
+  const written = quote(`{${expression.operatorChar}${spec.name}:${spec.prefix}}`);
+  throw new EndpointError("ERR_INVALID_TEMPLATE", `the prefix modifier of ${written} cannot apply to a list or map value`);
+}
+
+function expandList(operator: Operator, spec: VarSpec, list: readonly unknown[], first: boolean): string | undefined {
   checkListLength(list, "the value of", spec.name);
+  // Exploded, every item is written as a value of its own (`&name=item`); otherwise items are joined by commas after one lead.
+  const emptyHasForm = spec.explode && operator.named;
   let result = "";
   let count = 0;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (item === undefined || item === null) continue;
     const text = scalarText(item) ?? invalidValue(spec.name, item);
-    let piece = encode(text);
-    if (spec.explode && operator.named) piece = text === "" ? spec.name + operator.ifEmpty : `${spec.name}=${piece}`;
-    result += count === 0 ? piece : joiner + piece;
+    const leading = count === 0 && first;
+    if (emptyHasForm && text === "") result += leading ? spec.emptyFirst : spec.emptyNext;
+    else result += (count > 0 && !spec.explode ? "," : leading ? spec.leadFirst : spec.leadNext) + encodeScalar(operator.allowReserved, text);
     count++;
   }
-  if (count === 0) return undefined;
-  return operator.named && !spec.explode ? `${spec.name}=${result}` : result;
+  return count === 0 ? undefined : result;
 }
 
-function expandMap(expression: Expression, spec: VarSpec, map: TemplateValues, encode: (text: string) => string): string | undefined {
-  const { operator } = expression;
+function expandMap(operator: Operator, spec: VarSpec, map: TemplateValues, first: boolean): string | undefined {
+  const keys = Object.keys(map);
   let result = "";
   let count = 0;
-  for (const key of Object.keys(map)) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const item = map[key];
     if (item === undefined || item === null) continue;
     const text = scalarText(item) ?? invalidValue(`${spec.name}.${key}`, item);
-    let piece: string;
-    if (!spec.explode) piece = `${encode(key)},${encode(text)}`;
-    else if (operator.named && text === "") piece = encode(key) + operator.ifEmpty;
-    else piece = `${encode(key)}=${encode(text)}`;
-    result += count === 0 ? piece : (spec.explode ? operator.separator : ",") + piece;
+    const encodedKey = encodeScalar(operator.allowReserved, key);
+    if (!spec.explode) {
+      // `name=k1,v1,k2,v2`: the name (when the operator names it) once, then keys and values joined by commas.
+      const lead = count > 0 ? "," : first ? spec.leadFirst : spec.leadNext;
+      result += lead + encodedKey + "," + encodeScalar(operator.allowReserved, text);
+    } else {
+      // `k1=v1&k2=v2`: every pair stands as a variable of its own, so the variable's name is not written.
+      const lead = count === 0 && first ? operator.first : operator.separator;
+      result += operator.named && text === "" ? lead + encodedKey + operator.ifEmpty : lead + encodedKey + "=" + encodeScalar(operator.allowReserved, text);
+    }
     count++;
   }
-  if (count === 0) return undefined;
-  return operator.named && !spec.explode ? `${spec.name}=${result}` : result;
+  return count === 0 ? undefined : result;
 }
 
 /** The text of a scalar value, or undefined when `value` is not a scalar. */
