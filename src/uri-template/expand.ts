@@ -13,7 +13,7 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
   let result = "";
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
-    result += typeof part === "string" ? part : expandExpression(part, values);
+    result = typeof part === "string" ? result + part : expandExpression(part, values, result);
   }
   return result;
 }
@@ -24,25 +24,29 @@ export function lookup(values: TemplateValues, spec: VarSpec): unknown {
   return values[spec.name];
 }
 
-function expandExpression(expression: Expression, values: TemplateValues): string {
+/**
+ * Appends the expansion of `expression` to `result`. Appending each value to the URL itself, rather than building the
+ * expression's text apart and adding that, saves a string per expression and a node in the string the first read of the
+ * URL flattens.
+ */
+function expandExpression(expression: Expression, values: TemplateValues, result: string): string {
   const { operator, varspecs } = expression;
-  let result = "";
   let first = true;
   for (let i = 0; i < varspecs.length; i++) {
     const spec = varspecs[i]!;
     const value = lookup(values, spec);
     if (value === undefined || value === null) continue;
     // Most values are strings or numbers with no prefix: they take this branch, lists, maps and the rest the general one.
-    let piece: string | undefined;
     if (spec.prefix === 0 && (typeof value === "string" || typeof value === "number")) {
       const encoded = typeof value === "string" ? encodeScalar(operator.allowReserved, value) : encodeNumber(value);
-      if (operator.named && encoded === "") piece = first ? spec.emptyFirst : spec.emptyNext;
-      else piece = (first ? spec.leadFirst : spec.leadNext) + encoded;
+      if (operator.named && encoded === "") result += first ? spec.emptyFirst : spec.emptyNext;
+      else result += (first ? spec.leadFirst : spec.leadNext) + encoded;
     } else {
-      piece = expandVariable(expression, spec, value, first);
-      if (piece === undefined) continue;
+      // Lists and maps append their items to `result` one by one; undefined when nothing was defined.
+      const appended = expandVariable(expression, spec, value, first, result);
+      if (appended === undefined) continue;
+      result = appended;
     }
-    result += piece;
     first = false;
   }
   return result;
@@ -61,24 +65,27 @@ function encodeNumber(value: number): string {
   return value < 1e21 && value > -1e21 ? text : encodeUnreserved(text);
 }
 
-/** A value other than a string or number without prefix, written with its lead (see VarSpec.leadFirst). */
-function expandVariable(expression: Expression, spec: VarSpec, value: unknown, first: boolean): string | undefined {
+/**
+ * Appends to `result` a value other than a string or number without prefix, with its lead (see VarSpec.leadFirst);
+ * undefined when the value is undefined in RFC 6570's sense (an empty list or map, or one of only undefined items).
+ */
+function expandVariable(expression: Expression, spec: VarSpec, value: unknown, first: boolean, result: string): string | undefined {
   const { operator } = expression;
   // Lists and maps are tested first: they are the common values here, and neither can be a scalar (arrays and plain
   // objects are never Dates), so the order does not change any result.
   if (Array.isArray(value)) {
     if (spec.prefix > 0) prefixOnListOrMap(expression, spec);
-    return expandList(operator, spec, value, first);
+    return expandList(operator, spec, value, first, result);
   }
   if (isPlainObject(value)) {
     if (spec.prefix > 0) prefixOnListOrMap(expression, spec);
-    return expandMap(operator, spec, value, first);
+    return expandMap(operator, spec, value, first, result);
   }
   const scalar = scalarText(value);
   if (scalar === undefined) return spec.prefix > 0 ? prefixOnListOrMap(expression, spec) : invalidValue(spec.name, value);
   const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
-  if (operator.named && text === "") return first ? spec.emptyFirst : spec.emptyNext;
-  return (first ? spec.leadFirst : spec.leadNext) + encodeScalar(operator.allowReserved, text);
+  if (operator.named && text === "") return result + (first ? spec.emptyFirst : spec.emptyNext);
+  return result + (first ? spec.leadFirst : spec.leadNext) + encodeScalar(operator.allowReserved, text);
 }
 
 function prefixOnListOrMap(expression: Expression, spec: VarSpec): never {
@@ -86,11 +93,10 @@ function prefixOnListOrMap(expression: Expression, spec: VarSpec): never {
   throw new EndpointError("ERR_INVALID_TEMPLATE", `the prefix modifier of ${written} cannot apply to a list or map value`);
 }
 
-function expandList(operator: Operator, spec: VarSpec, list: readonly unknown[], first: boolean): string | undefined {
+function expandList(operator: Operator, spec: VarSpec, list: readonly unknown[], first: boolean, result: string): string | undefined {
   checkListLength(list, "the value of", spec.name);
   // Exploded, every item is written as a value of its own (`&name=item`); otherwise items are joined by commas after one lead.
   const emptyHasForm = spec.explode && operator.named;
-  let result = "";
   let count = 0;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
@@ -104,9 +110,8 @@ function expandList(operator: Operator, spec: VarSpec, list: readonly unknown[],
   return count === 0 ? undefined : result;
 }
 
-function expandMap(operator: Operator, spec: VarSpec, map: TemplateValues, first: boolean): string | undefined {
+function expandMap(operator: Operator, spec: VarSpec, map: TemplateValues, first: boolean, result: string): string | undefined {
   const keys = Object.keys(map);
-  let result = "";
   let count = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
