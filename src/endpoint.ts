@@ -69,12 +69,14 @@ const NO_OPTIONS: Dictionary = Object.freeze({});
 
 /**
  * The plan for `defaults`, or undefined when only a full merge gives the right result: when the defaults hold a
- * mediaType or request (which merge deeply with the caller's), or a parameter that is an object or a list (which the
- * result must not share with the defaults). Defaults of scalars, the usual kind (`per_page: 100`), qualify.
+ * mediaType or request (which merge deeply with the caller's), a parameter that is an object or a list (which the
+ * result must not share with the defaults), or a header named __proto__ (which Object.assign would turn into a
+ * prototype change). Defaults of scalars, the usual kind (`per_page: 100`), qualify.
  */
 function directPlan(defaults: MergedOptions): DirectPlan | undefined {
   const { method, url, baseUrl, headers } = defaults;
   if (defaults.mediaType !== undefined || defaults.request !== undefined) return undefined;
+  if (Object.prototype.hasOwnProperty.call(headers, "__proto__")) return undefined;
   if (typeof method !== "string" || typeof baseUrl !== "string" || (url !== undefined && typeof url !== "string")) return undefined;
   const values: Dictionary = {};
   const keys: string[] = [];
@@ -102,8 +104,9 @@ function direct(plan: DirectPlan, route: string | undefined, options: Dictionary
     if (options.mediaType !== undefined) normalizeMediaType(options.mediaType);
     const checkedMethodName = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
-    // Spread defines properties (never calls a __proto__ setter) and copies the defaults' small object fastest.
-    const headers: ResponseHeaders = { ...plan.headers };
+    // Object.assign, not spread: V8 gives a spread copy a shape that every header added later rebuilds (2 µs for
+    // three headers). It is safe here because the plan holds no header named __proto__.
+    const headers: ResponseHeaders = Object.assign({}, plan.headers);
     addCheckedHeaders(headers, options.headers);
     const baseUrl = options.baseUrl !== undefined ? options.baseUrl : plan.baseUrl;
     return build(checkedMethodName, checkedUrlText, baseUrl, options, headers, plan.parameters);
