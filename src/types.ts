@@ -6,7 +6,7 @@ export type { InvalidRoute, RouteParameterNames } from "./route-params.js";
 /** A header value as the library accepts and returns it. */
 export type HeaderValue = string | number;
 
-/** Headers as passed in: any case, `undefined` removes a default. */
+/** Headers as passed in: any case; an `undefined` value is dropped, so a default of that name stays. */
 export interface RequestHeaders {
   [name: string]: HeaderValue | undefined;
 }
