@@ -40,7 +40,7 @@ function expandExpression(expression: Expression, values: TemplateValues, result
     if (spec.prefix === 0 && (typeof value === "string" || typeof value === "number")) {
       const encoded = typeof value === "string" ? encodeScalar(operator.allowReserved, value) : encodeNumber(value);
       if (operator.named && encoded === "") result += first ? spec.emptyFirst : spec.emptyNext;
-      else result += (first ? spec.leadFirst : spec.leadNext) + encoded;
+      else result = result + (first ? spec.leadFirst : spec.leadNext) + encoded;
     } else {
       // Lists and maps append their items to `result` one by one; undefined when nothing was defined.
       const appended = expandVariable(expression, spec, value, first, result);
@@ -104,7 +104,7 @@ function expandList(operator: Operator, spec: VarSpec, list: readonly unknown[],
     const text = scalarText(item) ?? invalidValue(spec.name, item);
     const leading = count === 0 && first;
     if (emptyHasForm && text === "") result += leading ? spec.emptyFirst : spec.emptyNext;
-    else result += (count > 0 && !spec.explode ? "," : leading ? spec.leadFirst : spec.leadNext) + encodeScalar(operator.allowReserved, text);
+    else result = result + (count > 0 && !spec.explode ? "," : leading ? spec.leadFirst : spec.leadNext) + encodeScalar(operator.allowReserved, text);
     count++;
   }
   return count === 0 ? undefined : result;
@@ -122,11 +122,12 @@ function expandMap(operator: Operator, spec: VarSpec, map: TemplateValues, first
     if (!spec.explode) {
       // `name=k1,v1,k2,v2`: the name (when the operator names it) once, then keys and values joined by commas.
       const lead = count > 0 ? "," : first ? spec.leadFirst : spec.leadNext;
-      result += lead + encodedKey + "," + encodeScalar(operator.allowReserved, text);
+      result = result + lead + encodedKey + "," + encodeScalar(operator.allowReserved, text);
     } else {
       // `k1=v1&k2=v2`: every pair stands as a variable of its own, so the variable's name is not written.
       const lead = count === 0 && first ? operator.first : operator.separator;
-      result += operator.named && text === "" ? lead + encodedKey + operator.ifEmpty : lead + encodedKey + "=" + encodeScalar(operator.allowReserved, text);
+      if (operator.named && text === "") result = result + lead + encodedKey + operator.ifEmpty;
+      else result = result + lead + encodedKey + "=" + encodeScalar(operator.allowReserved, text);
     }
     count++;
   }
