@@ -1,5 +1,6 @@
 // The query string: GET, HEAD and every method other than PATCH/POST/PUT/DELETE (SPEC 2.2 rule 2,
 // DECISIONS "Query string").
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../src/index.js";
 import { appendQuery, encodeComponent, queryPair } from "../src/query.js";
@@ -149,5 +150,37 @@ describe("query helpers", () => {
     for (const text of ["", "abc", "a b", "ü", "😀", "-_.!~*'()", "%41", "\u0000\u007f"]) {
       expect(encodeComponent(text)).toBe(encodeURIComponent(text));
     }
+  });
+});
+
+describe("encodeComponent, the query encoder", () => {
+  it("writes exactly what encodeURIComponent writes, for any well-formed text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme-composite" }), fc.string({ unit: "binary" }), (composite, binary) => {
+        for (const text of [composite, binary]) {
+          let expected: string;
+          try {
+            expected = encodeURIComponent(text);
+          } catch {
+            continue; // a lone surrogate: the test below covers it
+          }
+          expect(encodeComponent(text)).toBe(expected);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps + as + when asked (for q), and encodes each part between them as encodeURIComponent does", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (text) => {
+        expect(encodeComponent(text, true)).toBe(text.split("+").map(encodeURIComponent).join("+"));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("refuses a lone surrogate with ERR_INVALID_PARAMETER", () => {
+    expectEndpointError(() => encodeComponent("a\ud800b"), "ERR_INVALID_PARAMETER");
   });
 });
