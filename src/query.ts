@@ -59,31 +59,44 @@ for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-
 const ASCII_ESCAPES = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, "0")}`);
 
 /**
- * encodeURIComponent, written out for ASCII (Node 20's built-in costs ~4 ns a character even on plain text) and left
- * to the built-in for runs of other characters, which it turns into UTF-8. In `q`, `keepPlus` leaves "+" as it is:
- * GitHub search reads it as a separator. A lone surrogate is an EndpointError.
+ * encodeURIComponent, skipped for text that needs no escape. In `q`, `keepPlus` leaves "+" as it is (GitHub search
+ * reads it as a separator): that case is written out in JS, which costs less than the built-in followed by a pass
+ * that turns "%2B" back. Elsewhere the built-in wins: one native call returning one flat string. A lone surrogate is
+ * an EndpointError.
  */
 export function encodeComponent(text: string, keepPlus = false): string {
-  let result = "";
-  let copied = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
+    if (code < 128 && SAFE[code] === 1) continue;
+    if (keepPlus) return encodeKeepingPlus(text, i);
+    return encodeWithBuiltIn(text, 0, text.length);
+  }
+  return text;
+}
+
+/** encodeURIComponent of `text` but for "+", from `start`, the first character that may need an escape. */
+function encodeKeepingPlus(text: string, start: number): string {
+  let result = "";
+  let copied = 0;
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
     if (code < 128) {
-      if (SAFE[code] === 1 || (keepPlus && code === 0x2b)) continue;
+      if (SAFE[code] === 1 || code === 0x2b /* + */) continue;
       result += text.slice(copied, i) + ASCII_ESCAPES[code];
       copied = i + 1;
       continue;
     }
     let end = i + 1;
     while (end < text.length && text.charCodeAt(end) >= 128) end++;
-    result += text.slice(copied, i) + encodeNonAscii(text, i, end);
+    result += text.slice(copied, i) + encodeWithBuiltIn(text, i, end);
     copied = end;
     i = end - 1;
   }
   return copied === 0 ? text : result + text.slice(copied);
 }
 
-function encodeNonAscii(text: string, start: number, end: number): string {
+/** encodeURIComponent of part of `text`; a lone surrogate is an EndpointError. */
+function encodeWithBuiltIn(text: string, start: number, end: number): string {
   try {
     return encodeURIComponent(text.slice(start, end));
   } catch {
