@@ -13,26 +13,6 @@ export const headerName: (name: string) => string = boundedMemo(HEADER_NAME_CACH
   return name.toLowerCase();
 });
 
-/** Copies `headers` into `target` with lowercase names; `undefined` values are left out, later names win. */
-export function mergeHeaders(target: Dictionary, headers: unknown): void {
-  if (headers === undefined) return;
-  if (!isPlainObject(headers)) {
-    throw new EndpointError("ERR_INVALID_HEADER", "headers must be a plain object of names to values");
-  }
-  for (const name of Object.keys(headers)) {
-    const value = headers[name];
-    if (value !== undefined) setOwn(target, headerName(name), value);
-  }
-}
-
-/** Throws ERR_INVALID_HEADER unless `headers` is a plain object whose names (of values not `undefined`) are tokens. */
-export function checkHeaderNames(headers: unknown): void {
-  if (!isPlainObject(headers)) {
-    throw new EndpointError("ERR_INVALID_HEADER", "headers must be a plain object of names to values");
-  }
-  for (const name of Object.keys(headers)) if (headers[name] !== undefined) headerName(name);
-}
-
 /** Adds `headers` to `target` with lowercase names and checked values; `undefined` values are left out. */
 export function addCheckedHeaders(target: Dictionary, headers: unknown): void {
   if (headers === undefined) return;

@@ -1,6 +1,6 @@
 // Combines defaults, a route and options into merged options (SPEC 2.5). Nothing given is ever mutated.
 import { EndpointError, describeRoute, withRoute } from "./errors.js";
-import { mergeHeaders } from "./headers.js";
+import { addCheckedHeaders } from "./headers.js";
 import { mergePreviews, normalizeMediaType } from "./media-type.js";
 import { checkDepth, cycleError, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
 import { parseRoute } from "./route.js";
@@ -59,7 +59,7 @@ function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictiona
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value === undefined) continue;
-    if (key === "headers") mergeHeaders(headers, value);
+    if (key === "headers") addCheckedHeaders(headers, value);
     else if (key === "mediaType") setOwn(merged, key, mergeMediaType(merged.mediaType, value));
     else setOwn(merged, key, isPlainObject(value) ? mergeValue(getOwn(merged, key), value, 0) : value);
   }

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../src/index.js";
-import { checkHeaderValue, headerName, mergeHeaders } from "../src/headers.js";
+import { addCheckedHeaders, checkHeaderValue, headerName } from "../src/headers.js";
 import { expectEndpointError } from "./helpers.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -60,14 +60,14 @@ describe("header names and values (DECISIONS \"Headers\")", () => {
 
   it("lets a later value replace an earlier one of the same name, whatever its case", () => {
     const target: Record<string, unknown> = {};
-    mergeHeaders(target, { "X-A": "1", B: "1" });
-    mergeHeaders(target, { "x-a": "2" });
+    addCheckedHeaders(target, { "X-A": "1", B: "1" });
+    addCheckedHeaders(target, { "x-a": "2" });
     expect(target).toEqual({ "x-a": "2", b: "1" });
   });
 
   it("removes undefined values", () => {
     const target: Record<string, unknown> = {};
-    mergeHeaders(target, { a: undefined, b: "1" });
+    addCheckedHeaders(target, { a: undefined, b: "1" });
     expect(target).toEqual({ b: "1" });
     expect(endpoint("GET /x", { headers: { "x-a": undefined } }).headers).not.toHaveProperty("x-a");
   });

@@ -244,3 +244,10 @@ describe("what merge() accepts", () => {
     expectEndpointError(() => endpoint.merge(42 as never), "ERR_INVALID_ROUTE");
   });
 });
+
+describe("merge() checks headers as it merges them", () => {
+  it("refuses a header value with CR or LF, as endpoint() does, so merged options never carry an injected line", () => {
+    expectEndpointError(() => loose.merge("GET /x", { headers: { "x-a": "1\r\nx-b: 2" } }), "ERR_INVALID_HEADER");
+    expectEndpointError(() => loose.merge("GET /x", { headers: { "x-a": null } }), "ERR_INVALID_HEADER");
+  });
+});
