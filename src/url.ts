@@ -1,7 +1,7 @@
 // URL templates as endpoint() reads them: ":name" placeholders, required variables, and joining to baseUrl.
 import { boundedMemo } from "./cache.js";
 import { EndpointError, quote } from "./errors.js";
-import { compileTemplate, type CompiledTemplate, type VarSpec } from "./uri-template/index.js";
+import { compileTemplate, compiledTemplate, type CompiledTemplate, type VarSpec } from "./uri-template/index.js";
 
 /** A route URL compiled once: the template and what endpoint() needs to know about its variables. */
 export interface CompiledUrl {
@@ -60,7 +60,7 @@ function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledU
 
 function withoutLeadingSlashesInTemplate(template: CompiledTemplate): CompiledTemplate {
   const [first, ...rest] = template.parts;
-  return Object.freeze({ ...template, parts: Object.freeze([withoutLeadingSlashes(first as string), ...rest]) });
+  return compiledTemplate(template.source, [withoutLeadingSlashes(first as string), ...rest], template.variables);
 }
 
 /** Rewrites `:name` as `{name}`, only in the path and only right after "/" or ".", so ports, queries and `{x:3}` stay. */
