@@ -3,7 +3,7 @@ import { EndpointError } from "./errors.js";
 import { checkHeaderValue } from "./headers.js";
 import { mergeOptions } from "./merge.js";
 import { deepCopy, isPlainObject, type Dictionary } from "./objects.js";
-import { build, checkedMethod, checkedUrl, parse, type DefaultParameters } from "./parse.js";
+import { build, checkedMethod, checkedUrl, defaultParameters, parse, type DefaultParameters } from "./parse.js";
 import { isToken } from "./token.js";
 import { addCheckedHeaders } from "./headers.js";
 import { describeRoute, withRoute } from "./errors.js";
@@ -88,8 +88,7 @@ function directPlan(defaults: MergedOptions): DirectPlan | undefined {
     values[key] = value;
     keys.push(key);
   }
-  const parameters: DefaultParameters = { values, keys, keySet: new Set(keys) };
-  return { method, url, baseUrl, headers, parameters };
+  return { method, url, baseUrl, headers, parameters: defaultParameters(values, keys) };
 }
 
 /** endpoint(route, options) by the plan: the checks and result of parse(merge(route, options)), without the merge. */

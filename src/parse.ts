@@ -35,7 +35,12 @@ export interface DefaultParameters {
   readonly keySet: ReadonlySet<string>;
 }
 
-const NO_DEFAULTS: DefaultParameters = Object.freeze({ values: Object.freeze({}), keys: Object.freeze([]), keySet: new Set<string>() });
+/** DefaultParameters for `values` (own keys `keys`), made in one place so that every one has the same object shape. */
+export function defaultParameters(values: Dictionary, keys: readonly string[]): DefaultParameters {
+  return Object.freeze({ values, keys, keySet: new Set(keys) });
+}
+
+const NO_DEFAULTS = defaultParameters({}, []);
 
 /** The method as the result carries it: lowercase; throws ERR_INVALID_METHOD. */
 export function checkedMethod(method: unknown): string {

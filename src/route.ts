@@ -5,7 +5,8 @@ import { isToken } from "./token.js";
 
 /** A route string split into its parts; `method` is absent when the route is only a URL. */
 export interface Route {
-  readonly method?: string;
+  /** Written out even when absent, so every Route has one object shape for the code that reads it on each call. */
+  readonly method: string | undefined;
   readonly url: string;
 }
 
@@ -20,7 +21,7 @@ export const parseRoute: (route: string) => Route = boundedMemo(ROUTE_CACHE_SIZE
   if (words.length > 2) {
     throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} has ${words.length} words: write "<METHOD> <url>" or "<url>"`);
   }
-  if (words.length === 1) return Object.freeze({ url: words[0]! });
+  if (words.length === 1) return Object.freeze({ method: undefined, url: words[0]! });
   const [method, url] = words as [string, string];
   if (!isToken(method)) {
     throw new EndpointError("ERR_INVALID_METHOD", `the method ${quote(method)} of route ${quote(route)} is not an HTTP token`);

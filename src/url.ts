@@ -46,7 +46,8 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const mayHoldQueryOrFragment = template.parts.some((part) =>
     typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operatorChar),
   );
-  return Object.freeze({ template, required: Object.freeze([...required.values()]), variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment });
+  // `required` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
+  return Object.freeze({ template, required: [...required.values()], variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment });
 });
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {
