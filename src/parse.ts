@@ -44,6 +44,21 @@ const NO_DEFAULTS = defaultParameters({}, []);
 
 /** The method as the result carries it: lowercase; throws ERR_INVALID_METHOD. */
 export function checkedMethod(method: unknown): string {
+  // Routes almost always name one of these: answered without a token scan or a new lowercase string (~4% of a call).
+  switch (method) {
+    case "GET":
+      return "get";
+    case "POST":
+      return "post";
+    case "PATCH":
+      return "patch";
+    case "PUT":
+      return "put";
+    case "DELETE":
+      return "delete";
+    case "HEAD":
+      return "head";
+  }
   if (typeof method !== "string") throw new EndpointError("ERR_INVALID_METHOD", "the method must be a string");
   if (!isToken(method)) throw new EndpointError("ERR_INVALID_METHOD", "the method is not an HTTP token");
   return method.toLowerCase();

@@ -51,7 +51,7 @@ describe("the result object (SPEC 2.4)", () => {
   });
 
   it("returns the method always lowercase", () => {
-    for (const method of ["GET", "Post", "pUt", "DELETE", "OPTIONS"]) {
+    for (const method of ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD", "Post", "pUt", "delete", "OPTIONS"]) {
       expect(endpoint.parse(merged({ method, url: "/x" })).method).toBe(method.toLowerCase());
     }
   });
