@@ -6,7 +6,7 @@ import { checkListLength, getOwn, isPlainObject, setOwn, type Dictionary } from 
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
 import { expandTemplate, lookup, type TemplateValues } from "./uri-template/index.js";
-import { OPTION_NAMES, compileUrl, schemeLength, trimmedBaseUrl, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
+import { OPTION_NAMES, baseUrlPrefix, compileUrl, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -109,7 +109,7 @@ export function build(
   } else {
     target = appendQuery(target, queryOf(compiled, options, defaults), compiled.mayHoldQueryOrFragment);
   }
-  if (base !== undefined) target = `${base}/${target}`;
+  if (base !== undefined) target = base + target;
   const result: RequestOptions = { method, url: target, headers };
   if (body !== undefined) result.body = body;
   const { request } = options;
@@ -136,12 +136,12 @@ function templateValues(compiled: CompiledUrl, options: Dictionary, defaults: De
   return values;
 }
 
-/** baseUrl without its trailing slashes, for a path-only url; throws ERR_INVALID_BASE_URL. */
+/** baseUrl with one trailing slash, for a path-only url to follow; throws ERR_INVALID_BASE_URL. */
 function checkedBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== "string") {
     throw new EndpointError("ERR_INVALID_BASE_URL", "a path-only url needs baseUrl, an absolute URL string");
   }
-  return trimmedBaseUrl(baseUrl);
+  return baseUrlPrefix(baseUrl);
 }
 
 /** Throws ERR_MISSING_PARAMETER naming every `{name}`, `{+name}`, `{#name}` or `:name` left without a value. */

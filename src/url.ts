@@ -115,7 +115,7 @@ export function schemeLength(url: string): number {
 
 /** Joins a path to baseUrl with exactly one "/" between them, whatever slashes either side has. */
 export function joinUrl(baseUrl: string, path: string): string {
-  return `${trimmedBaseUrl(baseUrl)}/${withoutLeadingSlashes(path)}`;
+  return baseUrlPrefix(baseUrl) + withoutLeadingSlashes(path);
 }
 
 /** The path without the slashes it starts with. */
@@ -127,13 +127,16 @@ export function withoutLeadingSlashes(path: string): string {
 
 const BASE_URL_CACHE_SIZE = 100;
 
-/** Checks baseUrl (cached) and returns it without trailing slashes; throws ERR_INVALID_BASE_URL. */
-export const trimmedBaseUrl: (baseUrl: string) => string = boundedMemo(BASE_URL_CACHE_SIZE, (baseUrl) => {
+/**
+ * Checks baseUrl (cached) and returns what a path is appended to: baseUrl with exactly one trailing slash, kept with
+ * it so that joining costs one concatenation. Throws ERR_INVALID_BASE_URL.
+ */
+export const baseUrlPrefix: (baseUrl: string) => string = boundedMemo(BASE_URL_CACHE_SIZE, (baseUrl) => {
   const problem = baseUrlProblem(baseUrl);
   if (problem) throw new EndpointError("ERR_INVALID_BASE_URL", `baseUrl ${quote(baseUrl)} ${problem}`);
   let end = baseUrl.length;
   while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
-  return baseUrl.slice(0, end);
+  return `${baseUrl.slice(0, end)}/`;
 });
 
 /** Checks a baseUrl value of any type; throws ERR_INVALID_BASE_URL. */
@@ -141,7 +144,7 @@ export function checkBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== "string") {
     throw new EndpointError("ERR_INVALID_BASE_URL", `baseUrl must be an absolute URL string, got ${baseUrl === null ? "null" : typeof baseUrl}`);
   }
-  trimmedBaseUrl(baseUrl);
+  baseUrlPrefix(baseUrl);
   return baseUrl;
 }
 
