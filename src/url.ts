@@ -36,15 +36,13 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const template = join === "path" ? withoutLeadingSlashesInTemplate(written) : written;
   const required = new Map<string, VarSpec>();
   for (const part of template.parts) {
-    if (typeof part !== "string" && (part.operatorChar === "" || part.operatorChar === "+" || part.operatorChar === "#")) {
-      for (const spec of part.varspecs) if (!required.has(spec.name)) required.set(spec.name, spec);
-    }
+    if (typeof part !== "string" && ["", "+", "#"].includes(part.operator.char) && !required.has(part.name)) required.set(part.name, part);
   }
   const variables = new Set(template.variables);
   const namesAnOption = template.variables.some((name) => OPTION_NAMES.has(name));
   const notParameters = new Set([...OPTION_NAMES, ...variables]);
   const mayHoldQueryOrFragment = template.parts.some((part) =>
-    typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operatorChar),
+    typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char),
   );
   // `required` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
   return Object.freeze({ template, required: [...required.values()], variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment });

@@ -1,7 +1,7 @@
 // Turns template text into the plain data of syntax.ts in one left-to-right scan: linear time, no regular expressions.
 import { EndpointError, quote } from "../errors.js";
 import { encodeUnreserved, isHexDigit, isUriCharacter } from "./encode.js";
-import { OPERATORS, type CompiledTemplate, type Expression, type Operator, type VarSpec } from "./syntax.js";
+import { OPERATORS, type CompiledTemplate, type Operator, type VarSpec } from "./syntax.js";
 
 const MAX_PREFIX = 9999;
 
@@ -10,7 +10,7 @@ export function compileTemplate(source: string): CompiledTemplate {
   if (typeof source !== "string") {
     throw new EndpointError("ERR_INVALID_TEMPLATE", `a URI template must be a string, got ${typeof source}`);
   }
-  const parts: (string | Expression)[] = [];
+  const parts: (string | VarSpec)[] = [];
   const variables: string[] = [];
   const seen = new Set<string>();
   // Literal text is gathered in pieces and joined: a string grown one character at a time is a rope of one node per
@@ -23,14 +23,13 @@ export function compileTemplate(source: string): CompiledTemplate {
       const close = findExpressionEnd(source, i);
       if (literal.length > 0) parts.push(literal.join(""));
       literal = [];
-      const expression = compileExpression(source, i + 1, close);
-      for (const { name } of expression.varspecs) {
-        if (!seen.has(name)) {
-          seen.add(name);
-          variables.push(name);
+      for (const spec of compileExpression(source, i + 1, close)) {
+        if (!seen.has(spec.name)) {
+          seen.add(spec.name);
+          variables.push(spec.name);
         }
+        parts.push(spec);
       }
-      parts.push(expression);
       i = close + 1;
     } else if (code === 0x25 /* % */) {
       if (!isHexDigit(source.charCodeAt(i + 1)) || !isHexDigit(source.charCodeAt(i + 2))) {
@@ -63,11 +62,11 @@ export function compileTemplate(source: string): CompiledTemplate {
 /**
  * The one place a CompiledTemplate is made, so every template has the same object shape and its `parts` the same kind
  * of array: expansion is shared by parseTemplate() and endpoint(), and a second shape made every read there polymorphic
- * (measured: parseTemplate(t).expand(v) about 10% slower after endpoint() calls). `parts` and each `varspecs` are left
- * unfrozen (the types keep them read-only, and neither is reachable from the public API): V8 reads the elements of a
- * frozen array more slowly (measured: 6-9%). `variables` is handed to users, so the caller freezes it.
+ * (measured: parseTemplate(t).expand(v) about 10% slower after endpoint() calls). `parts` is left unfrozen (the type
+ * keeps it read-only, and it is not reachable from the public API): V8 reads the elements of a frozen array more slowly
+ * (measured: 6-9%). `variables` is handed to users, so the caller freezes it.
  */
-export function compiledTemplate(source: string, parts: (string | Expression)[], variables: readonly string[]): CompiledTemplate {
+export function compiledTemplate(source: string, parts: (string | VarSpec)[], variables: readonly string[]): CompiledTemplate {
   return Object.freeze({ source, parts, variables });
 }
 
@@ -80,7 +79,8 @@ function findExpressionEnd(source: string, open: number): number {
   return fail(source, open, "an expression opened with { is never closed");
 }
 
-function compileExpression(source: string, start: number, end: number): Expression {
+/** The variables of the expression between `start` and `end`, the first one marked as opening it. */
+function compileExpression(source: string, start: number, end: number): VarSpec[] {
   if (start === end) fail(source, start - 1, "an expression is empty");
   let operatorChar = source[start] as string;
   if (operatorChar in OPERATORS && operatorChar !== "") {
@@ -95,14 +95,14 @@ function compileExpression(source: string, start: number, end: number): Expressi
   let specStart = start;
   for (let j = start; j <= end; j++) {
     if (j === end || source.charCodeAt(j) === 0x2c /* , */) {
-      varspecs.push(compileVarSpec(source, specStart, j, operator));
+      varspecs.push(compileVarSpec(source, specStart, j, operator, varspecs.length === 0));
       specStart = j + 1;
     }
   }
-  return Object.freeze({ operator, operatorChar, varspecs });
+  return varspecs;
 }
 
-function compileVarSpec(source: string, start: number, end: number, operator: Operator): VarSpec {
+function compileVarSpec(source: string, start: number, end: number, operator: Operator, opensExpression: boolean): VarSpec {
   let nameEnd = start;
   let expectVarchar = true;
   while (nameEnd < end) {
@@ -141,6 +141,8 @@ function compileVarSpec(source: string, start: number, end: number, operator: Op
   const named = operator.named ? `${name}=` : "";
   return Object.freeze({
     name,
+    operator,
+    opensExpression,
     prefix,
     explode,
     inherited: name in Object.prototype,

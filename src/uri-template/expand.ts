@@ -2,7 +2,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { checkListLength, isPlainObject } from "../objects.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
-import type { CompiledTemplate, Expression, Operator, VarSpec } from "./syntax.js";
+import type { CompiledTemplate, Operator, VarSpec } from "./syntax.js";
 
 /** Variable values: strings, numbers, bigints, booleans and Dates, lists of them, or maps of them. */
 export type TemplateValues = { readonly [name: string]: unknown };
@@ -11,9 +11,31 @@ export type TemplateValues = { readonly [name: string]: unknown };
 export function expandTemplate(template: CompiledTemplate, values: TemplateValues): string {
   const parts = template.parts;
   let result = "";
+  // True until the current expression has written a value: its first value follows `leadFirst`, the others `leadNext`.
+  // Each value is appended to the URL itself rather than to a text of its expression: a string and a rope node fewer
+  // per expression, for expansion and for the first read of the URL.
+  let first = true;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
-    result = typeof part === "string" ? result + part : expandExpression(part, values, result);
+    if (typeof part === "string") {
+      result += part;
+      continue;
+    }
+    if (part.opensExpression) first = true;
+    const value = lookup(values, part);
+    if (value === undefined || value === null) continue;
+    // Most values are strings or numbers with no prefix: they take this branch, lists, maps and the rest the general one.
+    if (part.prefix === 0 && (typeof value === "string" || typeof value === "number")) {
+      const encoded = typeof value === "string" ? encodeScalar(part.operator.allowReserved, value) : encodeNumber(value);
+      if (part.operator.named && encoded === "") result += first ? part.emptyFirst : part.emptyNext;
+      else result = result + (first ? part.leadFirst : part.leadNext) + encoded;
+    } else {
+      // Lists and maps append their items to `result` one by one; undefined when nothing was defined.
+      const appended = expandVariable(part, value, first, result);
+      if (appended === undefined) continue;
+      result = appended;
+    }
+    first = false;
   }
   return result;
 }
@@ -22,34 +44,6 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
 export function lookup(values: TemplateValues, spec: VarSpec): unknown {
   if (spec.inherited && !Object.prototype.hasOwnProperty.call(values, spec.name)) return undefined;
   return values[spec.name];
-}
-
-/**
- * Appends the expansion of `expression` to `result`. Appending each value to the URL itself, rather than building the
- * expression's text apart and adding that, saves a string per expression and a node in the string the first read of the
- * URL flattens.
- */
-function expandExpression(expression: Expression, values: TemplateValues, result: string): string {
-  const { operator, varspecs } = expression;
-  let first = true;
-  for (let i = 0; i < varspecs.length; i++) {
-    const spec = varspecs[i]!;
-    const value = lookup(values, spec);
-    if (value === undefined || value === null) continue;
-    // Most values are strings or numbers with no prefix: they take this branch, lists, maps and the rest the general one.
-    if (spec.prefix === 0 && (typeof value === "string" || typeof value === "number")) {
-      const encoded = typeof value === "string" ? encodeScalar(operator.allowReserved, value) : encodeNumber(value);
-      if (operator.named && encoded === "") result += first ? spec.emptyFirst : spec.emptyNext;
-      else result = result + (first ? spec.leadFirst : spec.leadNext) + encoded;
-    } else {
-      // Lists and maps append their items to `result` one by one; undefined when nothing was defined.
-      const appended = expandVariable(expression, spec, value, first, result);
-      if (appended === undefined) continue;
-      result = appended;
-    }
-    first = false;
-  }
-  return result;
 }
 
 function encodeScalar(allowReserved: boolean, text: string): string {
@@ -69,27 +63,27 @@ function encodeNumber(value: number): string {
  * Appends to `result` a value other than a string or number without prefix, with its lead (see VarSpec.leadFirst);
  * undefined when the value is undefined in RFC 6570's sense (an empty list or map, or one of only undefined items).
  */
-function expandVariable(expression: Expression, spec: VarSpec, value: unknown, first: boolean, result: string): string | undefined {
-  const { operator } = expression;
+function expandVariable(spec: VarSpec, value: unknown, first: boolean, result: string): string | undefined {
+  const { operator } = spec;
   // Lists and maps are tested first: they are the common values here, and neither can be a scalar (arrays and plain
   // objects are never Dates), so the order does not change any result.
   if (Array.isArray(value)) {
-    if (spec.prefix > 0) prefixOnListOrMap(expression, spec);
+    if (spec.prefix > 0) prefixOnListOrMap(spec);
     return expandList(operator, spec, value, first, result);
   }
   if (isPlainObject(value)) {
-    if (spec.prefix > 0) prefixOnListOrMap(expression, spec);
+    if (spec.prefix > 0) prefixOnListOrMap(spec);
     return expandMap(operator, spec, value, first, result);
   }
   const scalar = scalarText(value);
-  if (scalar === undefined) return spec.prefix > 0 ? prefixOnListOrMap(expression, spec) : invalidValue(spec.name, value);
+  if (scalar === undefined) return spec.prefix > 0 ? prefixOnListOrMap(spec) : invalidValue(spec.name, value);
   const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
   if (operator.named && text === "") return result + (first ? spec.emptyFirst : spec.emptyNext);
   return result + (first ? spec.leadFirst : spec.leadNext) + encodeScalar(operator.allowReserved, text);
 }
 
-function prefixOnListOrMap(expression: Expression, spec: VarSpec): never {
-  const written = quote(`{${expression.operatorChar}${spec.name}:${spec.prefix}}`);
+function prefixOnListOrMap(spec: VarSpec): never {
+  const written = quote(`{${spec.operator.char}${spec.name}:${spec.prefix}}`);
   throw new EndpointError("ERR_INVALID_TEMPLATE", `the prefix modifier of ${written} cannot apply to a list or map value`);
 }
 

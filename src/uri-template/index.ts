@@ -6,7 +6,7 @@ import { describeValue, expandTemplate, type TemplateValues } from "./expand.js"
 
 export { compileTemplate, compiledTemplate } from "./compile.js";
 export { expandTemplate, lookup, scalarText, describeValue, type TemplateValues } from "./expand.js";
-export type { CompiledTemplate, Expression, Operator, VarSpec } from "./syntax.js";
+export type { CompiledTemplate, Operator, VarSpec } from "./syntax.js";
 
 /** A parsed template, ready to expand many times. */
 export interface UriTemplate {
