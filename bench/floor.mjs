@@ -1,0 +1,66 @@
+// Floor measurement (`npm run build && node bench/floor.mjs`): how fast the endpoint mix of bench/endpoint.mjs can be
+// at all, measured with floor-endpoint.mjs, a minimal implementation with no checks, against endpointkit and
+// @octokit/endpoint side by side. It tells how much of endpointkit's time is the bare work and how much its checks and
+// generality add; issue 5's notes use it.
+import { isDeepStrictEqual } from "node:util";
+import { endpoint as octokit } from "@octokit/endpoint";
+import { endpoint as endpointkit } from "../dist/index.js";
+import { MIX, GHE } from "./endpoint.mjs";
+import { compare, consume, sinkValue } from "./harness.mjs";
+import { floorEndpoint } from "./floor-endpoint.mjs";
+
+/** Everything but user-agent, with the method uppercased and the body's prototype ignored. */
+function normalize(result) {
+  const { "user-agent": _ua, ...headers } = result.headers;
+  // octokit builds its JSON body objects with a null prototype; compare contents, not prototypes.
+  const body = result.body !== null && typeof result.body === "object" && !ArrayBuffer.isView(result.body) ? { ...result.body } : result.body;
+  return { ...result, method: result.method.toUpperCase(), headers, body };
+}
+
+/** (1) The 12 results must equal octokit's (method case and user-agent aside), header order included. */
+function check(name, endpoint) {
+  const ghe = endpoint.defaults(GHE);
+  const octokitGhe = octokit.defaults(GHE);
+  let mismatches = 0;
+  MIX.forEach(([route, options, throughDefaults], i) => {
+    const a = normalize((throughDefaults ? ghe : endpoint)(route, options));
+    const b = normalize((throughDefaults ? octokitGhe : octokit)(route, options));
+    const sameOrder = Object.keys(a.headers).join() === Object.keys(b.headers).join();
+    if (!isDeepStrictEqual(a, b) || !sameOrder) {
+      mismatches++;
+      console.log(`MISMATCH ${name} #${i} ${route}${sameOrder ? "" : " (header order)"}`);
+      console.log(`  ${name}: ${JSON.stringify({ ...a, body: a.body instanceof Uint8Array ? "<Uint8Array>" : a.body })}`);
+      console.log(`  octokit: ${JSON.stringify({ ...b, body: b.body instanceof Uint8Array ? "<Uint8Array>" : b.body })}`);
+    }
+  });
+  console.log(`${name}: ${MIX.length - mismatches}/${MIX.length} calls match @octokit/endpoint`);
+  return mismatches;
+}
+
+/** Same runner as bench/endpoint.mjs. */
+function runner(endpoint) {
+  const ghe = endpoint.defaults(GHE);
+  const fns = MIX.map(([, , throughDefaults]) => (throughDefaults ? ghe : endpoint));
+  const routes = MIX.map(([route]) => route);
+  const options = MIX.map(([, callOptions]) => callOptions);
+  return () => {
+    for (let i = 0; i < fns.length; i++) consume(fns[i](routes[i], options[i]));
+  };
+}
+
+const bad = check("floor", floorEndpoint) + check("endpointkit", endpointkit);
+if (bad) process.exitCode = 1;
+
+const result = compare({
+  title: `floor vs endpointkit vs @octokit/endpoint: mix of ${MIX.length} calls`,
+  contestants: { floor: runner(floorEndpoint), endpointkit: runner(endpointkit), "@octokit/endpoint": runner(octokit) },
+  ours: "floor",
+  callsPerRun: MIX.length,
+  rounds: 40,
+});
+
+const f = result.perCall.floor, e = result.perCall.endpointkit, o = result.perCall["@octokit/endpoint"];
+console.log(`\nns/call (median CPU): floor ${f.toFixed(1)}, endpointkit ${e.toFixed(1)}, @octokit/endpoint ${o.toFixed(1)}`);
+console.log(`median of per-round ratios: octokit/floor ${result.ratios["@octokit/endpoint"].toFixed(2)}x, endpointkit/floor ${result.ratios.endpointkit.toFixed(2)}x`);
+console.log(`ratio of medians:           octokit/floor ${(o / f).toFixed(2)}x, octokit/endpointkit ${(o / e).toFixed(2)}x, endpointkit/floor ${(e / f).toFixed(2)}x`);
+console.log(`(sink ${sinkValue()})`);
