@@ -1,6 +1,6 @@
 // Turns merged options into request options (SPEC 2.4): fills the URL, then routes what is left to query or body.
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
-import { addCheckedHeaders, checkHeaderValue } from "./headers.js";
+import { addCheckedHeaders } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { checkListLength, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
@@ -19,8 +19,11 @@ export function parse(options: MergedOptions): RequestOptions {
   const { method, url } = options;
   try {
     const lowercase = checkedMethod(method);
+    const checkedUrlText = checkedUrl(url);
+    // parse() may be handed options merge() never saw, so the mediaType is checked here again.
+    const mediaType = options.mediaType === undefined ? undefined : normalizeMediaType(options.mediaType);
     const keys = Object.keys(options);
-    return build(lowercase, checkedUrl(url), options.baseUrl, options, keys, true, copiedHeaders(options.headers), NO_DEFAULTS);
+    return build(lowercase, checkedUrlText, options.baseUrl, options, keys, true, copiedHeaders(options.headers), mediaType, NO_DEFAULTS);
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -84,9 +87,10 @@ export function holdsNamedOption(keys: readonly string[]): boolean {
 }
 
 /**
- * Builds the result. `options` holds the caller's options (`mediaType`, `request` and parameters) and `keys` its own
- * keys; `readByName` is false when holdsNamedOption(keys) is. `defaults` holds parameters beneath the options;
- * `headers` is a new object, owned by the result, whose names and values are checked.
+ * Builds the result. `options` holds the caller's options (`request` and parameters) and `keys` its own keys;
+ * `readByName` is false when holdsNamedOption(keys) is. `headers` is a new object, owned by the result, whose names
+ * and values are checked; `mediaType` is the mediaType option as normalizeMediaType() returns it. `defaults` holds
+ * parameters beneath the options.
  */
 export function build(
   method: string,
@@ -96,6 +100,7 @@ export function build(
   keys: readonly string[],
   readByName: boolean,
   headers: ResponseHeaders,
+  mediaType: Dictionary | undefined,
   defaults: DefaultParameters,
 ): RequestOptions {
   const compiled = compileUrl(url);
@@ -111,7 +116,6 @@ export function build(
     base = checkedBaseUrl(baseUrl);
     target = withoutLeadingSlashes(target);
   }
-  const mediaType = readByName ? options.mediaType : undefined;
   if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType);
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
@@ -248,13 +252,13 @@ function copiedHeaders(given: unknown): ResponseHeaders {
   return headers;
 }
 
-function applyMediaTypeOption(headers: ResponseHeaders, option: unknown): void {
-  // parse() may be handed options merge() never saw, so the mediaType is checked here again.
-  const mediaType = normalizeMediaType(option);
+function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary): void {
   const format = mediaType.format as string | undefined;
   const previews = mediaType.previews as string[] | undefined;
   const accept = getOwn(headers, "accept");
   if ((format || previews?.length) && typeof accept === "string") {
-    headers.accept = checkHeaderValue("accept", applyMediaType(accept, format, previews));
+    // No header check needed: the rewrite is made of the accept header, already checked with the other headers, and
+    // of the format and preview names, which normalizeMediaType() allowed only as words without control characters.
+    headers.accept = applyMediaType(accept, format, previews);
   }
 }

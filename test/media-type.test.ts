@@ -20,6 +20,19 @@ describe("applyMediaType: format", () => {
     expect(applyMediaType(accept, format, undefined)).toBe(expected);
   });
 
+  it("answers from its cache for the pair of accept header and format, never for either alone", () => {
+    // Every pair asked twice, crossed, and more accept headers and formats than the cache keeps for each.
+    const accepts = Array.from({ length: 30 }, (_, i) => `application/vnd.a${i}.v${i + 2}+json`);
+    const formats = Array.from({ length: 30 }, (_, i) => `f${i}`);
+    for (let round = 0; round < 2; round++) {
+      for (const accept of accepts) {
+        for (const format of formats) {
+          expect(applyMediaType(accept, format, undefined)).toBe(accept.replace("+json", `.${format}`));
+        }
+      }
+    }
+  });
+
   it("rewrites every vendor media type in a list and leaves the others", () => {
     expect(applyMediaType("application/vnd.github.v3+json, application/json,application/vnd.github.full+json", "raw", undefined)).toBe(
       "application/vnd.github.v3.raw, application/json,application/vnd.github.raw",
