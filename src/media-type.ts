@@ -1,8 +1,9 @@
 // mediaType.format and mediaType.previews: how they rewrite the accept header. No regular expressions, so
 // no input can make them backtrack (the accept header is caller-controlled).
-import { boundedMemo } from "./cache.js";
+import { MAX_CACHED_KEY_LENGTH, boundedMemo } from "./cache.js";
+import { checkHeaderValue } from "./headers.js";
 import { EndpointError, quote } from "./errors.js";
-import { isPlainObject, type Dictionary } from "./objects.js";
+import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
 
 /** The media type that switches both rewrites off: a binary download must keep its accept header. */
 const OCTET_STREAM = "application/octet-stream";
@@ -11,11 +12,14 @@ const VENDOR_PREFIX = "application/vnd.";
 /** Checks a mediaType option and returns it with previews normalised (no "-preview" suffix, no repeats); format "" means none. */
 export function normalizeMediaType(mediaType: unknown): Dictionary {
   if (!isPlainObject(mediaType)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType must be a plain object");
-  const { format, previews } = mediaType;
+  // Copied first and checked in the copy: a getter or a proxy could answer the check with one value and the copy with
+  // another, and the copy is what rewrites the accept header.
+  const normalized: Dictionary = { ...mediaType };
+  const format = getOwn(normalized, "format");
+  const previews = getOwn(normalized, "previews");
   if (format !== undefined && format !== "" && (typeof format !== "string" || !isMediaTypeWord(format, true))) {
     throw new EndpointError("ERR_INVALID_PARAMETER", `mediaType.format ${formatForMessage(format)} must be letters, digits, "_", "-", "." or "+"`);
   }
-  const normalized: Dictionary = { ...mediaType };
   if (previews !== undefined) normalized.previews = mergePreviews([], previews);
   return normalized;
 }
@@ -37,7 +41,7 @@ export function mergePreviews(earlier: readonly string[], later: unknown): strin
 /** Rewrites an accept header for a format and previews, the way GitHub's API reads them. */
 export function applyMediaType(accept: string, format: string | undefined, previews: readonly string[] | undefined): string {
   // The common call, a format on the default accept header, gives the same answer every time: it is cached.
-  if (format && !previews?.length) return acceptWithFormats(accept)(format);
+  if (format && !previews?.length && accept.length <= MAX_CACHED_KEY_LENGTH) return acceptWithFormats(accept)(format);
   return rewriteAccept(accept, format, previews);
 }
 
@@ -62,7 +66,9 @@ function rewriteAccept(accept: string, format: string | undefined, previews: rea
     const suffix = format ? `.${format}` : "+json";
     result = [...names].map((name) => `application/vnd.github.${name}-preview${suffix}`).join(",");
   }
-  return result;
+  // The rewrite is made of pieces of a checked header and of checked words, so this never fails; it is kept so that
+  // no change here can let a line break into a header. A cached rewrite is checked once, when it is made.
+  return checkHeaderValue("accept", result) as string;
 }
 
 /** `application/vnd.<vendor>[.<version>][.<x>][+json]` becomes `application/vnd.<vendor>[.<version>].<format>`. */

@@ -16,14 +16,16 @@ export function parse(options: MergedOptions): RequestOptions {
   if (!isPlainObject(options)) {
     throw new EndpointError("ERR_INVALID_PARAMETER", "parse() takes the merged options object that merge() returns");
   }
-  const { method, url } = options;
+  const keys = Object.keys(options);
+  const named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
+  const { method, url } = named;
   try {
     const lowercase = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
+    const headers = copiedHeaders(named.headers);
     // parse() may be handed options merge() never saw, so the mediaType is checked here again.
-    const mediaType = options.mediaType === undefined ? undefined : normalizeMediaType(options.mediaType);
-    const keys = Object.keys(options);
-    return build(lowercase, checkedUrlText, options.baseUrl, options, keys, true, copiedHeaders(options.headers), mediaType, NO_DEFAULTS);
+    const mediaType = named.mediaType === undefined ? undefined : normalizeMediaType(named.mediaType);
+    return build(lowercase, checkedUrlText, named.baseUrl, options, keys, named, headers, mediaType, NO_DEFAULTS);
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -74,23 +76,55 @@ export function checkedUrl(url: unknown): string {
   return url;
 }
 
-/** The keys build() reads by name: the option names and `data`. */
-const READ_BY_NAME: ReadonlySet<string> = new Set([...OPTION_NAMES, "data"]);
-
 /**
- * True when one of `keys` is an option name or `data`. Most calls hold none, and then build() reads the options only
- * through their keys: each read by name skipped is a lookup on an object of the caller's shape, ~1% of a call.
+ * The options read by name (the option names and `data`), as the caller's own enumerable keys hold them: what merge()
+ * reads, so nothing inherited or hidden is ever taken for an option. Absent ones are undefined.
  */
-export function holdsNamedOption(keys: readonly string[]): boolean {
-  for (let i = 0; i < keys.length; i++) if (READ_BY_NAME.has(keys[i]!)) return true;
-  return false;
+export interface NamedOptions {
+  method: unknown;
+  url: unknown;
+  baseUrl: unknown;
+  headers: unknown;
+  mediaType: unknown;
+  request: unknown;
+  data: unknown;
+  /** True when a defined mediaType comes before any defined headers among the keys: merge() checks them in key order. */
+  mediaTypeFirst: boolean;
+}
+
+type NamedOption = Exclude<keyof NamedOptions, "mediaTypeFirst">;
+
+const READ_BY_NAME: ReadonlySet<string> = new Set<NamedOption>(["method", "url", "baseUrl", "headers", "mediaType", "request", "data"]);
+
+const NO_NAMED_OPTIONS: Readonly<NamedOptions> = Object.freeze(noNamedOptions());
+
+function noNamedOptions(): NamedOptions {
+  return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined, mediaTypeFirst: false };
 }
 
 /**
- * Builds the result. `options` holds the caller's options (`request` and parameters) and `keys` its own keys;
- * `readByName` is false when holdsNamedOption(keys) is. `headers` is a new object, owned by the result, whose names
- * and values are checked; `mediaType` is the mediaType option as normalizeMediaType() returns it. `defaults` holds
- * parameters beneath the options.
+ * The named options among `keys`, read once each, or undefined when there are none. Most calls hold none: their
+ * options are then read only through their keys, and each read by name skipped is a lookup on an object of the
+ * caller's shape (~1% of a call).
+ */
+export function namedOptions(options: Dictionary, keys: readonly string[]): NamedOptions | undefined {
+  let named: NamedOptions | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (!READ_BY_NAME.has(key)) continue;
+    named ??= noNamedOptions();
+    const value = options[key];
+    named[key as NamedOption] = value;
+    if (key === "mediaType" && value !== undefined && named.headers === undefined) named.mediaTypeFirst = true;
+  }
+  return named;
+}
+
+/**
+ * Builds the result. `options` holds the caller's parameters and `keys` its own keys; `named` holds its named options
+ * as namedOptions() reads them (undefined when it has none). `headers` is a new object, owned by the result, whose
+ * names and values are checked; `mediaType` is the mediaType option as normalizeMediaType() returns it. `defaults`
+ * holds parameters beneath the options.
  */
 export function build(
   method: string,
@@ -98,7 +132,7 @@ export function build(
   baseUrl: unknown,
   options: Dictionary,
   keys: readonly string[],
-  readByName: boolean,
+  named: Readonly<NamedOptions> | undefined,
   headers: ResponseHeaders,
   mediaType: Dictionary | undefined,
   defaults: DefaultParameters,
@@ -120,7 +154,7 @@ export function build(
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
   if (carriesBody) {
-    body = bodyOf(compiled, options, keys, readByName, defaults);
+    body = bodyOf(compiled, options, keys, named?.data, defaults);
     if (body === undefined) {
       if (method === "patch" || method === "put") body = "";
     } else if (!headers["content-type"]) {
@@ -133,7 +167,7 @@ export function build(
   if (base !== undefined) target = base + target;
   const result: RequestOptions = { method, url: target, headers };
   if (body !== undefined) result.body = body;
-  const request = readByName ? options.request : undefined;
+  const request = named?.request;
   if (request !== undefined) {
     if (typeof request !== "object" || request === null) {
       throw new EndpointError("ERR_INVALID_PARAMETER", "request must be an object of meta information for the HTTP client");
@@ -223,11 +257,11 @@ function queryOf(compiled: CompiledUrl, options: Dictionary, keys: readonly stri
   return query;
 }
 
-function bodyOf(compiled: CompiledUrl, options: Dictionary, keys: readonly string[], readByName: boolean, defaults: DefaultParameters): unknown {
+/** The body: `data` (the caller's, else the defaults'), or the parameters as an object; `givenData` is the caller's. */
+function bodyOf(compiled: CompiledUrl, options: Dictionary, keys: readonly string[], givenData: unknown, defaults: DefaultParameters): unknown {
   const skip = compiled.notParameters;
   if (!compiled.variables.has("data")) {
-    let data = readByName ? getOwn(options, "data") : undefined;
-    if (data === undefined) data = getOwn(defaults.values, "data");
+    const data = givenData !== undefined ? givenData : getOwn(defaults.values, "data");
     if (data !== undefined) return data;
   }
   let body: Dictionary | undefined;
@@ -257,8 +291,6 @@ function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary): 
   const previews = mediaType.previews as string[] | undefined;
   const accept = getOwn(headers, "accept");
   if ((format || previews?.length) && typeof accept === "string") {
-    // No header check needed: the rewrite is made of the accept header, already checked with the other headers, and
-    // of the format and preview names, which normalizeMediaType() allowed only as words without control characters.
     headers.accept = applyMediaType(accept, format, previews);
   }
 }

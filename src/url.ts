@@ -24,6 +24,9 @@ export interface CompiledUrl {
   readonly mayHoldQueryOrFragment: boolean;
 }
 
+/** Simple, reserved and fragment expansion: a placeholder in one of these must have a value (DECISIONS). */
+const REQUIRED_OPERATORS: ReadonlySet<string> = new Set(["", "+", "#"]);
+
 /** The option names that are never request parameters. */
 export const OPTION_NAMES: ReadonlySet<string> = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType"]);
 
@@ -36,7 +39,8 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const template = join === "path" ? withoutLeadingSlashesInTemplate(written) : written;
   const required = new Map<string, VarSpec>();
   for (const part of template.parts) {
-    if (typeof part !== "string" && ["", "+", "#"].includes(part.operator.char) && !required.has(part.name)) required.set(part.name, part);
+    if (typeof part === "string" || !REQUIRED_OPERATORS.has(part.operator.char)) continue;
+    if (!required.has(part.name)) required.set(part.name, part);
   }
   const variables = new Set(template.variables);
   const namesAnOption = template.variables.some((name) => OPTION_NAMES.has(name));

@@ -48,6 +48,30 @@ describe("endpoint(route, options) equals parse(merge(route, options))", () => {
     });
   }
 
+  it("reports the first of two bad options in the order of the caller's keys, as merge() checks them", () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ mediaType: 5, headers: { a: "\n" } }, "ERR_INVALID_PARAMETER"],
+      [{ headers: { a: "\n" }, mediaType: 5 }, "ERR_INVALID_HEADER"],
+      [{ headers: undefined, mediaType: 5 }, "ERR_INVALID_PARAMETER"],
+    ];
+    for (const [options, code] of cases) {
+      expect(outcome(() => loosen(endpoint)("GET /x", options))).toEqual({ code });
+      expect(outcome(() => endpoint.parse(loosen(endpoint).merge("GET /x", options)))).toEqual({ code });
+    }
+  });
+
+  it("takes option names only from the caller's own enumerable keys, as merge() does", () => {
+    const options: Record<string, unknown> = { o: "a", headers: { "x-a": "1" } };
+    Object.defineProperty(options, "method", { value: "DELETE", enumerable: false });
+    Object.defineProperty(options, "baseUrl", { value: "https://hidden.example", enumerable: false });
+    for (const route of ["GET /repos/{o}", "POST /repos/{o}"]) {
+      const direct = loosen(endpoint)(route, options);
+      expect(direct).toEqual(endpoint.parse(loosen(endpoint).merge(route, options)));
+      expect(direct.method).toBe(route.startsWith("GET") ? "get" : "post");
+      expect(direct.url).toBe("https://api.github.com/repos/a");
+    }
+  });
+
   it("hands back the caller's request object itself, on either path", () => {
     const request = { timeout: 5 };
     expect(endpoint("GET /x", { request }).request).toBe(request);

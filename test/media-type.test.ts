@@ -164,6 +164,31 @@ describe("mediaType through endpoint()", () => {
   });
 });
 
+describe("a mediaType whose values change between reads", () => {
+  // A getter or a proxy could answer a check with one value and the later copy with another; the check must see what
+  // is used. Each of these hands out a CR LF the second time it is read.
+  const changing = () => {
+    let reads = 0;
+    return { get format() { return reads++ === 0 ? "raw" : "raw\r\nx-injected: 1"; } };
+  };
+  const proxied = () => {
+    let reads = 0;
+    return new Proxy({ format: "raw" } as Record<string, unknown>, {
+      get: (target, key) => (key === "format" && reads++ > 0 ? "raw\r\nx-injected: 1" : target[key as string]),
+    });
+  };
+
+  for (const [kind, make] of [["a getter", changing], ["a proxy", proxied]] as const) {
+    it(`never lets ${kind} put a line break into accept, through endpoint() or parse()`, () => {
+      const results = [
+        endpoint("GET /repos/{o}", { o: "a", mediaType: make() } as never),
+        endpoint.parse({ method: "GET", url: "/x", baseUrl: "https://api.github.com", headers: { accept: V3 }, mediaType: make() } as never),
+      ];
+      for (const { headers } of results) expect(headers.accept).toBe("application/vnd.github.v3.raw");
+    });
+  }
+});
+
 describe("mediaType helpers", () => {
   it("normalizeMediaType drops -preview suffixes and repeats without changing its input", () => {
     const input = { format: "raw", previews: ["a-preview", "a", "b"] };

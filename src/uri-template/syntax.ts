@@ -16,7 +16,10 @@ export interface VarSpec {
   readonly name: string;
   /** The operator of the expression the variable is in. */
   readonly operator: Operator;
-  /** True for the first variable of its expression, where the expression's text starts again from `operator.first`. */
+  /**
+   * True for the first variable of its expression: expansion starts a new expression there, so the first defined value
+   * from here on is written after `leadFirst`.
+   */
   readonly opensExpression: boolean;
   /** Maximum length in characters for `:N`; 0 when there is no prefix. */
   readonly prefix: number;

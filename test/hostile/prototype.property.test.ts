@@ -122,6 +122,38 @@ describe("inherited properties are never read as values", () => {
     });
   }
 
+  it("option names on a polluted Object.prototype are never taken for options", () => {
+    // What a prototype-pollution bug elsewhere in an application would leave behind: enumerable, inherited values.
+    const polluted: Record<string, unknown> = {
+      method: "DELETE",
+      url: "/evil",
+      baseUrl: "https://evil.example",
+      headers: { "x-evil": "1" },
+      mediaType: { format: "raw" },
+      request: { evil: true },
+      data: "evil",
+    };
+    const calls = [
+      () => call("GET /repos/{o}", { o: "a" }),
+      () => call("POST /repos/{o}", { o: "a", title: "t" }),
+      () => call("GET /repos/{o}", { o: "a", headers: { "x-a": "1" } }),
+      () => call("PATCH /repos/{o}", { o: "a", mediaType: { format: "diff" } }),
+      () => endpoint.parse(endpoint.merge("GET /repos/{o}", { o: "a" })),
+      () => endpoint.parse(endpoint.merge("POST /repos/{o}", { o: "a", headers: { "x-a": "1" } })),
+    ];
+    const clean = calls.map((make) => make());
+    let dirty: RequestOptions[];
+    try {
+      for (const [key, value] of Object.entries(polluted)) {
+        Object.defineProperty(Object.prototype, key, { value, enumerable: true, writable: true, configurable: true });
+      }
+      dirty = calls.map((make) => make());
+    } finally {
+      for (const key of Object.keys(polluted)) delete (Object.prototype as Record<string, unknown>)[key];
+    }
+    expect(dirty).toEqual(clean);
+  });
+
   it("own __proto__, constructor and prototype parameters are ordinary parameters", () => {
     const options = JSON.parse('{"__proto__":"p","constructor":"c","prototype":"t"}') as EndpointOptions;
     expect(call("GET /u/{__proto__}/{constructor}{?prototype}", options).url).toBe("https://api.github.com/u/p/c?prototype=t");
