@@ -53,7 +53,7 @@ const ACCEPT_CACHE_SIZE = 20;
  * caller already holds, whose hashes V8 keeps: a key made of both would be a new string, hashed on every call (that
  * cost a tenth of a mediaType call).
  */
-const acceptWithFormats = boundedMemo(ACCEPT_CACHE_SIZE, (accept) =>
+export const acceptWithFormats = boundedMemo(ACCEPT_CACHE_SIZE, (accept) =>
   boundedMemo(ACCEPT_CACHE_SIZE, (format) => rewriteAccept(accept, format, undefined)),
 );
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_CACHED_KEY_LENGTH } from "../../src/cache.js";
 import { headerName } from "../../src/headers.js";
+import { acceptWithFormats, applyMediaType } from "../../src/media-type.js";
 import { endpoint, parseTemplate } from "../../src/index.js";
 import { parseRoute } from "../../src/route.js";
 import { parseCached } from "../../src/uri-template/index.js";
@@ -29,6 +30,18 @@ describe("bounded caches", () => {
   it("the same long route still gives the same answer every time", () => {
     const route = `GET /a${"/{x}".repeat(MAX_CACHED_KEY_LENGTH)}`;
     expect(endpoint(route, { x: 1 })).toEqual(endpoint(route, { x: 1 }));
+  });
+
+  it("the accept rewrites stay within 20 formats for each of 20 accept headers, and long headers are not kept", () => {
+    for (let a = 0; a < 50; a++) {
+      for (let f = 0; f < 50; f++) applyMediaType(`application/vnd.a${a}+json`, `f${f}`, undefined);
+    }
+    expect(sizeOf(acceptWithFormats)).toBe(20);
+    expect(sizeOf(acceptWithFormats("application/vnd.a49+json"))).toBe(20);
+    const long = `application/vnd.${"a".repeat(MAX_CACHED_KEY_LENGTH)}+json`;
+    expect(applyMediaType(long, "raw", undefined)).toBe(`application/vnd.${"a".repeat(MAX_CACHED_KEY_LENGTH)}.raw`);
+    expect(sizeOf(acceptWithFormats)).toBe(20);
+    expect(sizeOf(acceptWithFormats("application/vnd.a49+json"))).toBe(20);
   });
 
   it("short keys are cached as before", () => {
