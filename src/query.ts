@@ -21,6 +21,11 @@ export function appendQuery(url: string, query: string, mayHoldQueryOrFragment =
 
 /** One `name=value` pair, encoded with encodeURIComponent; in `q` a "+" stays a "+" (GitHub search syntax). */
 export function queryPair(name: string, value: unknown): string {
+  // Strings and numbers, nearly every value, skip the general conversion. A number below 1e21 in magnitude needs no
+  // escape at all (its text holds only digits, ".", "-", "e" and the letters of NaN or Infinity); larger ones have a
+  // "+" in their exponent and take the general path.
+  if (typeof value === "string") return `${encodeComponent(name)}=${encodeComponent(value, name === "q")}`;
+  if (typeof value === "number" && value < 1e21 && value > -1e21) return `${encodeComponent(name)}=${value}`;
   const text = queryText(name, value);
   return `${encodeComponent(name)}=${encodeComponent(text, name === "q")}`;
 }

@@ -146,6 +146,12 @@ describe("query helpers", () => {
     expect(queryPair("a=b", "c")).toBe("a%3Db=c");
   });
 
+  it("queryPair writes every number as encodeURIComponent(String(n)), the exponent's + of the largest included", () => {
+    const numbers = [0, -0, 1.5, -2.25, 1e-7, 123456789, 1e20, -1e20, 1e21, -1e21, 1.5e300, Number.MAX_VALUE, Number.MIN_VALUE, NaN, Infinity, -Infinity];
+    for (const n of numbers) expect(queryPair("n", n)).toBe(`n=${encodeURIComponent(String(n))}`);
+    fc.assert(fc.property(fc.double(), (n) => queryPair("n", n) === `n=${encodeURIComponent(String(n))}`));
+  });
+
   it("encodeComponent agrees with encodeURIComponent on well-formed text", () => {
     for (const text of ["", "abc", "a b", "ü", "😀", "-_.!~*'()", "%41", "\u0000\u007f"]) {
       expect(encodeComponent(text)).toBe(encodeURIComponent(text));
