@@ -9,6 +9,7 @@ const preview = (route: string, items: string[] = [], extra: { baseUrl?: string;
   items,
   baseUrl: extra.baseUrl,
   curl: extra.curl ?? false,
+  ignoreStdin: false,
 });
 
 describe("parseArgs", () => {
