@@ -118,7 +118,8 @@ export class NestedBuilder {
       } else if (typeof existing === "object" && this.built.has(existing) && Array.isArray(existing) === wantList) {
         container = existing as Record<string, unknown> | unknown[];
       } else {
-        throw clash(item, `it uses as ${wantList ? "a list" : "an object"} what an earlier item made something else`);
+        const was = Array.isArray(existing) ? "a list" : typeof existing === "object" ? "an object given whole" : "a plain value";
+        throw clash(item, `it uses as ${wantList ? "a list" : "an object"} what an earlier item made ${was}`);
       }
     }
   }
