@@ -76,7 +76,8 @@ export function isUrl(word: string): boolean {
  * it, so it is refused there rather than guessed.
  */
 export function expandShorthand(path: string, baseUrlGiven: boolean): string {
-  if (/^:[0-9]*(?:[/?#]|$)/.test(path)) return `http://localhost${path === ":" ? "" : path}`;
+  // `:3000/x` keeps its port; `:/x` has none, so its colon goes.
+  if (/^:[0-9]*(?:[/?#]|$)/.test(path)) return `http://localhost${/^:[0-9]/.test(path) ? path : path.slice(1)}`;
   if (LOOPBACK.test(path)) return `http://${path}`;
   if (!path.startsWith("/") && !path.startsWith("{") && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(path) && DOTTED_HOST.test(path)) {
     if (baseUrlGiven) {
