@@ -31,6 +31,16 @@ describe("shellQuote", () => {
     expect(shellQuote("line\nbreak")).toBe("'line\nbreak'");
   });
 
+  it("writes control characters with printf octal escapes, so the printed line holds none but newline", () => {
+    expect(shellQuote("a\u001b[201~\u0015b\nc")).toBe(`'a'"$(printf '\\033')"'[201~'"$(printf '\\025')"'b\nc'`);
+    expect(shellQuote("\t")).toBe(`"$(printf '\\011')"`);
+    fc.assert(
+      fc.property(anyArgument, (word) => {
+        expect(/[\u0001-\u0009\u000b-\u001f\u007f]/.test(shellQuote(word))).toBe(false);
+      }),
+    );
+  });
+
   it("refuses a NUL, which no command-line argument can carry", () => {
     expect(() => shellQuote("a\0b")).toThrow(RangeError);
   });
