@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, it } from "vitest";
+import { beforeAll, describe, it, type ExpectStatic } from "vitest";
 import { endpointkitWith, ensureBuilt } from "./cli.js";
 import { startRecorder, type RecordedRequest } from "./recorder.js";
 
@@ -19,7 +19,7 @@ beforeAll(() => {
 }, 240_000);
 
 /** Prints the command for `args` (in the files' directory), runs it with sh, and returns what arrived. */
-async function send(expect: { (value: unknown): { toBe(expected: unknown): void } }, args: string[], stdin?: string): Promise<RecordedRequest> {
+async function send(expect: ExpectStatic, args: string[], stdin?: string): Promise<RecordedRequest> {
   const recorder = await startRecorder();
   try {
     const printed = await endpointkitWith({ cwd: dir, ...(stdin === undefined ? {} : { stdin }) }, "--curl", "--base-url", recorder.baseUrl, ...args);

@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, it, vi } from "vitest";
+import { beforeAll, describe, it, vi, type ExpectStatic } from "vitest";
 import type { Endpoint } from "endpointkit";
 import { CLI, endpointkit, endpointkitWith, ensureBuilt, type CliResult } from "./cli.js";
 
@@ -35,7 +35,7 @@ function json(result: CliResult): unknown {
 const inDir = (...args: string[]) => endpointkitWith({ cwd: dir }, ...args);
 
 /** Asserts a usage refusal: exit 2, nothing on stdout, the message and the usage line on stderr. */
-function expectRefusal(expect: (value: unknown) => any, result: CliResult, message: RegExp): void {
+function expectRefusal(expect: ExpectStatic, result: CliResult, message: RegExp): void {
   expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 2, stdout: "" });
   expect(result.stderr).toMatch(message);
   expect(result.stderr).toContain(USAGE_LINE);
