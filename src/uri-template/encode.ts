@@ -98,8 +98,10 @@ function hexEscape(character: string): string {
 function encodeWellFormed(encoder: (text: string) => string, text: string): string {
   try {
     return encoder(text);
-  } catch {
-    // Only a lone surrogate makes the built-in encoders throw; it has no UTF-8 form to send.
+  } catch (error) {
+    // A lone surrogate (URIError) has no UTF-8 form to send. Anything else is a RangeError, the result passing the
+    // engine's longest string: left to expandTemplate, which names the variable and the limit.
+    if (!(error instanceof URIError)) throw error;
     throw new EndpointError("ERR_INVALID_PARAMETER", `value ${JSON.stringify(text.slice(0, 80))} is not well-formed Unicode (lone surrogate)`);
   }
 }

@@ -1,7 +1,7 @@
 // The expansion contract endpoint() builds on (issue 13): own properties read at read time, each variable read once,
 // onUndefined for RFC 6570's undefined, no method of a value called, nothing but EndpointError escapes.
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseTemplate } from "../../src/index.js";
 import { compileTemplate, describeValue, expandTemplate, MAX_BIGINT_DIGITS, type TemplateValues, type VarSpec } from "../../src/uri-template/index.js";
 import { expectEndpointError } from "../helpers.js";
@@ -207,6 +207,20 @@ describe("nothing but EndpointError escapes", () => {
     expect(error.message).toContain("longest string");
     // Linear, but half a gigabyte of characters is scanned for escapes: seconds on a shared machine.
   }, 60_000);
+
+  it("reports a value whose escaped form would pass the engine's longest string as ERR_TOO_LARGE, not as a lone surrogate", () => {
+    // What encodeURIComponent does with 60 M characters of "€" (9 characters each once escaped), without the 1 GB.
+    const spy = vi.spyOn(globalThis, "encodeURIComponent").mockImplementation(() => {
+      throw new RangeError("Invalid string length");
+    });
+    try {
+      const error = expectEndpointError(() => parseTemplate("/a/{big}").expand({ big: "a b" }), "ERR_TOO_LARGE");
+      expect(error.message).toContain('"big"');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(expectEndpointError(() => parseTemplate("{v}").expand({ v: "\ud800" }), "ERR_INVALID_PARAMETER").message).toContain("lone surrogate");
+  });
 
   it("bounds a bigint by its digits before writing it", () => {
     const limit = 10n ** BigInt(MAX_BIGINT_DIGITS);
