@@ -7,7 +7,8 @@ export type EndpointErrorCode =
   | "ERR_INVALID_TEMPLATE"
   | "ERR_MISSING_PARAMETER"
   | "ERR_INVALID_HEADER"
-  | "ERR_INVALID_PARAMETER";
+  | "ERR_INVALID_PARAMETER"
+  | "ERR_TOO_LARGE";
 
 /** The only error endpointkit throws for bad input: check `code`, show `message`. */
 export class EndpointError extends Error {
