@@ -106,6 +106,21 @@ describe("class 2: each caller value is read once per call", () => {
     expect(reads).toBe(1);
   });
 
+  it("a getter that calls endpoint() again while the outer call expands does not mix their missing placeholders", () => {
+    const options = { repo: "r" } as Record<string, unknown>;
+    Object.defineProperty(options, "owner", {
+      enumerable: true,
+      get: () => {
+        expectEndpointError(() => call("GET /a/{x}/{y}", {}), "ERR_MISSING_PARAMETER");
+        return "o";
+      },
+    });
+    expect(call("GET /repos/{owner}/{repo}", options).url).toBe(`${api}/repos/o/r`);
+    const error = expectEndpointError(() => call("GET /repos/{owner}/{repo}/{missing}", options), "ERR_MISSING_PARAMETER");
+    expect(error.message).toContain('"missing"');
+    expect(error.message).not.toContain('"x"');
+  });
+
   it("list items are read once: a proxy list cannot be defined for the check and empty for the expansion", () => {
     const reads = new Map<PropertyKey, number>();
     const list = new Proxy(["a", "b"], {
