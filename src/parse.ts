@@ -150,6 +150,12 @@ export function build(call: Call): RequestOptions {
     base = checkedBaseUrl(call.baseUrl);
   } else if (join === "pathAfterExpansion" || (join === "fromValue" && schemeLength(target) === 0)) {
     base = checkedBaseUrl(call.baseUrl);
+    // Past the template's own leading slashes, a "/" comes only after an empty value: a first segment about to be lost.
+    if (compiled.pathFrom !== -1) {
+      const first = compiled.template.parts[0];
+      const own = typeof first === "string" ? first.length - withoutLeadingSlashes(first).length : 0;
+      if (target.charCodeAt(own) === 0x2f) throw emptySegment(compiled.segmentNames, true);
+    }
     target = withoutLeadingSlashes(target);
   }
   if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType);
@@ -167,6 +173,10 @@ export function build(call: Call): RequestOptions {
     target = appendQuery(target, queryOf(compiled, call), compiled.mayHoldQueryOrFragment);
   }
   if (base !== undefined) target = base + target;
+  // Searched in the whole URL, which is read whole anyway when it is sent: searching the path alone would copy it once more.
+  if (compiled.pathFrom !== -1 && leavesEmptySegment(compiled, target, base === undefined ? compiled.pathFrom : base.length)) {
+    throw emptySegment(compiled.segmentNames, true);
+  }
   const result: RequestOptions = { method, url: target, headers };
   if (body !== undefined) result.body = body;
   const request = call.named.request;
@@ -195,9 +205,9 @@ const noteUndefined = (spec: VarSpec): void => {
 
 /**
  * Expands with the caller's options as values: the engine reads each variable once, as an own property at read time,
- * and reports the undefined ones, so nothing here reads a value. The checks then read the expanded text: a required
- * placeholder reported undefined is ERR_MISSING_PARAMETER, and so is a "//" in the path, which (readsDirectly) only an
- * empty value can leave.
+ * and reports the undefined ones, so nothing here reads a value. A required placeholder reported undefined is
+ * ERR_MISSING_PARAMETER; build() then finds an empty value by the "//" it leaves in the path, which (readsDirectly)
+ * only an empty value can leave.
  */
 function expandDirectly(compiled: CompiledUrl, options: Dictionary): string {
   let target: string;
@@ -220,21 +230,18 @@ function expandDirectly(compiled: CompiledUrl, options: Dictionary): string {
     for (const spec of reported) if (REQUIRED.has(spec.operator.char)) missing.add(spec.name);
     if (missing.size > 0) throw missingError([...missing]);
   }
-  if (compiled.pathFrom !== -1 && leavesEmptySegment(compiled, target)) throw emptySegment(compiled.segmentNames, true);
   return target;
 }
 
 const REQUIRED: ReadonlySet<string> = new Set(["", "+", "#"]);
 
-/** True when the path of `target` has "//", or starts with "/" where the template starts with a variable. */
-function leavesEmptySegment(compiled: CompiledUrl, target: string): boolean {
-  const from = compiled.pathFrom;
-  if (compiled.join === "pathAfterExpansion" && typeof compiled.template.parts[0] !== "string" && target.charCodeAt(0) === 0x2f) return true;
-  const at = target.indexOf("//", from);
+/** True when the path of `url`, from `from` to its query or fragment, has "//". */
+function leavesEmptySegment(compiled: CompiledUrl, url: string, from: number): boolean {
+  const at = url.indexOf("//", from);
   if (at === -1) return false;
   if (!compiled.mayHoldQueryOrFragment) return true;
   for (let i = from; i < at; i++) {
-    const code = target.charCodeAt(i);
+    const code = url.charCodeAt(i);
     if (code === 0x3f /* ? */ || code === 0x23 /* # */) return false;
   }
   return true;
@@ -268,11 +275,8 @@ function expandSnapshot(compiled: CompiledUrl, call: Call): string {
   }
   const target = expandTemplate(compiled.template, values);
   if (missing) throw missingError(missing);
-  // Where the expanded text tells, it decides, as in expandDirectly (a list of one "" leaves "//" too).
-  if (compiled.pathFrom !== -1) {
-    if (leavesEmptySegment(compiled, target)) throw emptySegment(compiled.segmentNames, true);
-    return target;
-  }
+  // Where the expanded text tells, build() decides from it, as for expandDirectly (a list of one "" leaves "//" too).
+  if (compiled.pathFrom !== -1) return target;
   for (const group of compiled.emptySegments) {
     let allEmpty = true;
     for (let i = 0; i < group.length && allEmpty; i++) allEmpty = values[group[i]!] === "";
