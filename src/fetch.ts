@@ -1,4 +1,4 @@
-import { EndpointError, guarded, quote } from "./errors.js";
+import { EndpointError, asEndpointError, quote } from "./errors.js";
 import { checkHeaderValue } from "./headers.js";
 import { getOwn, setOwn, type Dictionary } from "./objects.js";
 import { describeValue } from "./uri-template/index.js";
@@ -34,7 +34,14 @@ export interface FetchInit {
 const JSON_DEFAULT_TYPE = "application/json; charset=utf-8";
 
 /** Turns request options from `endpoint()` into `[url, init]` for `fetch(url, init)`. */
-export const toFetchArgs: (options: RequestOptions) => [url: string, init: FetchInit] = guarded("toFetchArgs()", fetchArgs);
+export function toFetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
+  // Written out rather than made by guarded(): a call at module level would keep this module in every bundle.
+  try {
+    return fetchArgs(options);
+  } catch (error) {
+    throw asEndpointError(error, "toFetchArgs()");
+  }
+}
 
 function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
   if (!isObject(options)) {
