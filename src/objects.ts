@@ -1,5 +1,6 @@
 // Plain-object helpers that never read or write a prototype, whatever keys the input has.
 import { EndpointError, quote } from "./errors.js";
+import { describeValue } from "./uri-template/index.js";
 
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
@@ -65,7 +66,7 @@ function copyValue(value: unknown, depth: number, copies: Map<object, unknown>, 
       }
     }
     if (keepOthers) return value;
-    throw new EndpointError("ERR_INVALID_PARAMETER", `defaults() keeps plain objects, arrays, Dates and scalars, not ${describeKind(value)}: pass it per call`);
+    throw new EndpointError("ERR_INVALID_PARAMETER", `defaults() keeps plain objects, arrays, Dates and scalars, not ${describeValue(value)}: pass it per call`);
   }
   if (copies.has(value)) return copies.get(value);
   if (path.has(value)) throw cycleError();
@@ -88,21 +89,6 @@ function copyValue(value: unknown, depth: number, copies: Map<object, unknown>, 
   copies.set(value, copy);
   return copy;
 }
-
-/** Names what kind of object `value` is without calling or reading anything of it but its prototype chain. */
-function describeKind(value: object): string {
-  if (typeof value === "function") return "a function";
-  for (const [kind, name] of KINDS) if (kind !== undefined && value instanceof kind) return name;
-  return "an instance of a class";
-}
-
-const KINDS: [Function | undefined, string][] = [
-  [ArrayBuffer, "an ArrayBuffer"],
-  [Object.getPrototypeOf(Uint8Array) as Function, "a typed array"],
-  [DataView, "a DataView"],
-  [Map, "a Map"],
-  [Set, "a Set"],
-];
 
 /** The error for options that contain themselves. */
 export function cycleError(): EndpointError {

@@ -52,7 +52,7 @@ describe("deepCopy", () => {
     date.setTime(5);
     expect(copy.list[0]!.getTime()).toBe(0);
     class Thing {}
-    for (const [value, kind] of [[new Uint8Array(1), "typed array"], [new ArrayBuffer(1), "ArrayBuffer"], [new Map(), "Map"], [new Set(), "Set"], [new Thing(), "class"], [Object.create(Date.prototype), "class"]] as const) {
+    for (const [value, kind] of [[new Uint8Array(1), "Uint8Array"], [new ArrayBuffer(1), "ArrayBuffer"], [new Map(), "Map"], [new Set(), "Set"], [new Thing(), "Thing"], [Object.create(Date.prototype), "Date"]] as const) {
       const error = expectEndpointError(() => deepCopy({ nested: [value] }), "ERR_INVALID_PARAMETER");
       expect(error.message).toContain(kind);
     }
