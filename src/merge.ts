@@ -2,7 +2,7 @@
 import { EndpointError, describeRoute, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergePreviews, normalizeMediaType } from "./media-type.js";
-import { checkDepth, cycleError, deepCopy, getOwn, isPlainObject, ownValue, setOwn, type Dictionary } from "./objects.js";
+import { checkDepth, cycleError, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
 import { parseRoute } from "./route.js";
 import type { MergedOptions } from "./types.js";
 
@@ -32,8 +32,7 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
     }
     if (options !== undefined) {
       const checked = checkOptions(options, "options");
-      if (typeof route === "string") checkNoUrlBesideRoute(ownValue(checked, "url"));
-      applyOptions(merged, headers, checked);
+      applyOptions(merged, headers, checked, typeof route === "string");
     }
   } catch (error) {
     const label = routeOfInputs(merged);
@@ -82,10 +81,13 @@ function checkOptions(options: unknown, what: string): Dictionary {
   throw new EndpointError(code, `${what} must be a plain object, got ${options === null ? "null" : Array.isArray(options) ? "an array" : typeof options}`);
 }
 
-function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary): void {
+/** Merges `options` in; `besideRoute`: they follow a route string, so a url among them is an error. */
+function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary, besideRoute = false): void {
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value === undefined) continue;
+    // Checked on the value read here, the only read: a getter cannot answer a separate check with undefined.
+    if (key === "url" && besideRoute) checkNoUrlBesideRoute(value);
     if (key === "headers") addCheckedHeaders(headers, value);
     else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value));
     else setOwn(merged, key, isPlainObject(value) ? mergeValue(getOwn(merged, key), value, 0) : value);

@@ -106,6 +106,16 @@ describe("class 2: each caller value is read once per call", () => {
     expect(reads).toBe(1);
   });
 
+  it("a url getter beside a route string cannot answer the check with undefined and the merge with an address", () => {
+    for (const work of [(options: object) => call("PATCH /hooks/{id}/config", options), (options: object) => loose.merge("PATCH /hooks/{id}/config", options)]) {
+      let reads = 0;
+      const options = Object.defineProperty({ id: 1 }, "url", { enumerable: true, get: () => (reads++ === 0 ? undefined : "https://evil.example") });
+      const result = outcome(() => work(options)) as { url?: string } | undefined;
+      if (result !== undefined) expect(result.url).not.toContain("evil");
+      expect(reads).toBe(1);
+    }
+  });
+
   it("a getter that calls endpoint() again while the outer call expands does not mix their missing placeholders", () => {
     const options = { repo: "r" } as Record<string, unknown>;
     Object.defineProperty(options, "owner", {
