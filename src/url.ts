@@ -6,8 +6,6 @@ import { compileTemplate, compiledTemplate, type CompiledTemplate, type VarSpec 
 /** A route URL compiled once: the template and what endpoint() needs to know about its variables. */
 export interface CompiledUrl {
   readonly template: CompiledTemplate;
-  /** Variables of `{name}`, `{+name}` and `{#name}` expressions: a request cannot be built without them. */
-  readonly required: readonly VarSpec[];
   /** Every variable the template names: these parameters never reach the query or the body. */
   readonly variables: ReadonlySet<string>;
   /** The option names and the template's variables: the keys that are never query or body parameters for this URL. */
@@ -15,13 +13,50 @@ export interface CompiledUrl {
   /** True when the template names an option such as `url` or `headers`, which is never a template value. */
   readonly namesAnOption: boolean;
   /**
-   * How the expanded URL meets baseUrl, as the template's first literal tells: "absolute" when it starts with a scheme;
-   * "path" when it cannot, and then `template` has that literal's leading slashes removed, ready to follow one "/";
-   * "unknown" when an expression comes first or the literal ends too soon to tell, so the expanded text decides.
+   * How the expanded URL meets baseUrl (DECISIONS "URL and placeholders", and SECURITY.md: a value never chooses the
+   * scheme and host unless the template hands it the start of the URL through `{+name}`). "absolute": the template
+   * starts with a literal scheme. "path": a literal comes first, and `template` has its leading slashes removed, ready
+   * to follow one "/". "pathAfterExpansion": an expression or a literal of slashes only comes first, so the expanded
+   * text has its leading slashes removed. "fromValue": `{+name}` comes first, and a scheme in the expanded text makes
+   * the URL absolute.
    */
-  readonly join: "absolute" | "path" | "unknown";
+  readonly join: "absolute" | "path" | "pathAfterExpansion" | "fromValue";
   /** False when no expansion can hold "?" or "#": no literal has one, and no `{?…}`, `{#…}` or `{+…}` may write one. */
   readonly mayHoldQueryOrFragment: boolean;
+  /**
+   * Groups of two or more variables (lone ones are marked in `slots`) that, when every one of them is the empty string, leave an empty segment in the middle of the
+   * path (`/repos//r`): the single-variable `{name}`, `{+name}` and `:name` expressions that make up a whole segment
+   * between two "/" (the start of a path-only template counts as one), and a `{/name}` followed by a literal "/".
+   */
+  readonly emptySegments: readonly (readonly string[])[];
+  /** Each variable the template names, once, with how a call reads it (parse.ts templateValues). */
+  readonly slots: readonly Slot[];
+  /**
+   * True when the engine may read the caller's options itself (parse.ts build): every variable is a parameter (none is
+   * an option name or `data`), and none in the path can write a "/" (`{+name}`, `{/name}`), so a "//" in the expanded
+   * path can only come from an empty value and the expanded text tells what the values were.
+   */
+  readonly readsDirectly: boolean;
+  /**
+   * Where the path starts in the expanded text, for the check that finds an empty value by the "//" it leaves there;
+   * -1 when no empty value can leave one (no emptySegments) or when a "//" there need not come from one.
+   */
+  readonly pathFrom: number;
+  /** Every name in emptySegments and lone ones: the placeholders an error about "//" names. */
+  readonly segmentNames: readonly string[];
+  /** True when some variable is required (a `{name}`, `{+name}`, `{#name}` or `:name`). */
+  readonly hasRequired: boolean;
+}
+
+/** One variable of a route URL as a call reads it, worked out once. */
+export interface Slot {
+  readonly name: string;
+  /** "caller": an own property of the options; "data": the named option `data`; "option": another option name, never a value. */
+  readonly read: "caller" | "data" | "option";
+  /** In a `{name}`, `{+name}`, `{#name}` or `:name`: a value is required. */
+  readonly required: boolean;
+  /** Alone in a segment in the middle of the path (emptySegments): an empty string is an error. */
+  readonly emptyIsSegment: boolean;
 }
 
 /** Simple, reserved and fragment expansion: a placeholder in one of these must have a value (DECISIONS). */
@@ -34,7 +69,7 @@ const URL_CACHE_SIZE = 1000;
 
 /** Compiles a route URL (cached); throws ERR_INVALID_TEMPLATE when it is malformed. */
 export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SIZE, (url) => {
-  const written = compileTemplate(colonPlaceholdersToTemplate(url));
+  const written = compileTemplate(colonPlaceholdersToTemplate(url), { hyphenInNames: true });
   const join = joinOf(written.parts[0]);
   const template = join === "path" ? withoutLeadingSlashesInTemplate(written) : written;
   const required = new Map<string, VarSpec>();
@@ -48,17 +83,94 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const mayHoldQueryOrFragment = template.parts.some((part) =>
     typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char),
   );
-  // `required` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
-  return Object.freeze({ template, required: [...required.values()], variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment });
+  const groups = emptySegmentGroups(written.parts, join !== "absolute");
+  const alone = new Set(groups.filter((group) => group.length === 1).map(([name]) => name));
+  const emptySegments = groups.filter((group) => group.length > 1);
+  const slots = template.variables.map((name): Slot => ({
+    name,
+    read: name === "data" ? "data" : OPTION_NAMES.has(name) ? "option" : "caller",
+    required: required.has(name),
+    emptyIsSegment: alone.has(name),
+  }));
+  const segmentNames = [...new Set(groups.flat())];
+  let pathFrom = -1;
+  if (segmentNames.length > 0) {
+    const first = written.parts[0];
+    // A literal scheme: the path starts after the authority, when the first literal holds all of it.
+    const authorityEnd = join === "absolute" ? (first as string).indexOf("/", pathStart(first as string)) : 0;
+    pathFrom = authorityEnd === -1 ? -1 : authorityEnd;
+  }
+  // Only an empty value can leave "//" in the expanded path when no value can write a "/" and no literal holds "//".
+  if (join === "fromValue" || writesSlashInPath(written.parts) || literalDoubleSlash(written.parts)) pathFrom = -1;
+  const readsDirectly = (segmentNames.length === 0 || pathFrom !== -1) && slots.every((slot) => slot.read === "caller");
+  const hasRequired = required.size > 0;
+  // `slots` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
+  return Object.freeze({ template, variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment, emptySegments, slots, readsDirectly, pathFrom, segmentNames, hasRequired });
 });
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {
-  if (typeof first !== "string") return "unknown";
+  if (first === undefined) return "pathAfterExpansion";
+  if (typeof first !== "string") return first.operator.char === "+" ? "fromValue" : "pathAfterExpansion";
   if (schemeLength(first) > 0) return "absolute";
-  // schemeLength is 0 also when the literal is all scheme characters ("api" + "{rest}" may yet be "api:..."); and a
-  // literal of slashes only does not tell how many slashes the expansion starts with.
-  if (isLetter(first.charCodeAt(0)) && [...first].every((c) => isSchemeCharacter(c.charCodeAt(0)))) return "unknown";
-  return withoutLeadingSlashes(first) === "" ? "unknown" : "path";
+  // A literal of slashes only does not tell how many slashes the expansion starts with.
+  return withoutLeadingSlashes(first) === "" ? "pathAfterExpansion" : "path";
+}
+
+/** CompiledUrl.emptySegments of a template's parts, read up to the end of its path. */
+function emptySegmentGroups(parts: CompiledTemplate["parts"], startsSegment: boolean): string[][] {
+  const groups: string[][] = [];
+  let group: string[] | undefined = startsSegment ? [] : undefined;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (typeof part === "string") {
+      if (group !== undefined && group.length > 0 && part.startsWith("/")) groups.push(group);
+      if (part.includes("?") || part.includes("#")) break;
+      group = part.endsWith("/") ? [] : undefined;
+      continue;
+    }
+    const { char } = part.operator;
+    if (char === "/") {
+      const next = parts[i + 1];
+      if (typeof next === "string" && next.startsWith("/")) groups.push([part.name]);
+      group = undefined;
+    } else if (char !== "" && char !== "+") {
+      break;
+    } else if (group !== undefined) {
+      // An expression of several variables writes a "," between defined values: never empty when all are defined.
+      const next = parts[i + 1];
+      if (part.opensExpression && (typeof next === "string" || next === undefined || next.opensExpression)) group.push(part.name);
+      else group = undefined;
+    }
+  }
+  return groups;
+}
+
+/** True when a variable before the query or fragment is a `{+name}` or `{/name}`: its value may write a "/". */
+function writesSlashInPath(parts: CompiledTemplate["parts"]): boolean {
+  for (const part of parts) {
+    if (typeof part === "string") {
+      if (part.includes("?") || part.includes("#")) return false;
+    } else if (part.operator.char === "+" || part.operator.char === "/") {
+      return true;
+    } else if (part.operator.char === "?" || part.operator.char === "&" || part.operator.char === "#") {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** True when a literal of the path holds "//" past a scheme's "://" (then a "//" in the expansion says nothing of values). */
+function literalDoubleSlash(parts: CompiledTemplate["parts"]): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (typeof part !== "string") continue;
+    for (let j = i === 0 ? pathStart(part) : 0; j < part.length; j++) {
+      const code = part.charCodeAt(j);
+      if (code === 0x3f /* ? */ || code === 0x23 /* # */) return false;
+      if (code === 0x2f && part.charCodeAt(j + 1) === 0x2f) return true;
+    }
+  }
+  return false;
 }
 
 function withoutLeadingSlashesInTemplate(template: CompiledTemplate): CompiledTemplate {
