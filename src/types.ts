@@ -1,4 +1,5 @@
 // Public types only; no logic lives here.
+import type { DescribedEndpoint, NoDescription } from "./openapi.js";
 import type { InvalidRoute, ParseRoute, ParseUrl, RouteParameterNames } from "./route-params.js";
 
 export type { InvalidRoute, RouteParameterNames } from "./route-params.js";
@@ -234,6 +235,13 @@ export interface Endpoint<in Filled extends string = never, in NeedsUrl extends 
   ): RequestOptions;
   /** The current defaults; a copy, so changing it changes nothing. */
   readonly DEFAULTS: EndpointDefaults;
+  /**
+   * Returns a new endpoint function with these defaults, typed by an API description: `Paths` is the `paths`
+   * interface openapi-typescript writes (GitHub's: `@octokit/openapi-types`). Types only; the runtime is the same.
+   */
+  defaults<Paths extends object = NoDescription>(
+    options: [Paths] extends [NoDescription] ? never : EndpointOptions,
+  ): DescribedEndpoint<Paths, Filled, NeedsUrl>;
   /**
    * Returns a new endpoint function whose defaults are these options merged over the current ones. Placeholders
    * they fill become optional on the new function, through any number of cascaded calls.
