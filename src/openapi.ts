@@ -92,7 +92,19 @@ type JsonObjectBody<Operation> = BodyContent<Operation> extends infer Content
     ? ObjectOnly<Json>
     : ObjectOnly<Content[Extract<keyof Content, `${string}json`>]>
   : never;
-type ObjectOnly<Body> = [Body] extends [never] ? never : Body extends readonly unknown[] ? never : Body extends object ? Body : never;
+/**
+ * An object body with named properties. A list, a scalar or a map (`{ [key: string]: ... }`, whose keys could be
+ * anything, path parameters and option names included) has none to flatten: it goes whole through `data`.
+ */
+type ObjectOnly<Body> = [Body] extends [never]
+  ? never
+  : Body extends readonly unknown[]
+    ? never
+    : Body extends object
+      ? string extends keyof Body
+        ? never
+        : Body
+      : never;
 
 /**
  * The body's properties as flat parameters, as octokit takes them: required ones required when the body is,
@@ -102,16 +114,23 @@ type ObjectOnly<Body> = [Body] extends [never] ? never : Body extends readonly u
 type BodyParameters<Operation, Taken extends PropertyKey> = [JsonObjectBody<Operation>] extends [never]
   ? {}
   : Operation extends { requestBody: object }
-    ? Omit<JsonObjectBody<Operation>, Taken>
-    : Partial<Omit<JsonObjectBody<Operation>, Taken>>;
+    ? OmitEach<JsonObjectBody<Operation>, Taken>
+    : Partial<OmitEach<JsonObjectBody<Operation>, Taken>>;
+
+/** `Omit` for each member of a union (a `oneOf` body), which keeps each member's own required properties. */
+type OmitEach<Body, Taken extends PropertyKey> = Body extends unknown ? Omit<Body, Taken> : never;
 
 /** Path and query parameters, with their schema types; a query parameter named like an option is left out. */
 type UrlParameters<Operation> = ParametersIn<Operation, "path"> & Omit<ParametersIn<Operation, "query">, OptionName>;
 
 /** Keys filled by defaults become optional (`undefined` keeps the default); the others keep their modifiers. */
-type Relax<Parameters, Filled extends string> = [Filled & keyof Parameters] extends [never]
+type Relax<Parameters, Filled extends string> = [Filled] extends [never]
   ? Parameters
-  : Omit<Parameters, Filled> & { [K in keyof Parameters & Filled]?: Parameters[K] | undefined };
+  : Parameters extends unknown // each member of a oneOf body on its own
+    ? [Filled & keyof Parameters] extends [never]
+      ? Parameters
+      : Omit<Parameters, Filled> & { [K in keyof Parameters & Filled]?: Parameters[K] | undefined }
+    : never;
 
 /** One object type instead of an intersection, so error messages show one readable shape. */
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
