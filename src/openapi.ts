@@ -16,11 +16,13 @@ import type {
   MediaType,
   MergedOptions,
   MissingParameters,
+  NoArguments,
   RequestHeaders,
   RequestMeta,
   RequestOptions,
   UrlOptions,
   UrlRequired,
+  WithMediaType,
 } from "./types.js";
 
 /** The HTTP methods an OpenAPI path item may describe, as openapi-typescript spells its keys. */
@@ -192,7 +194,7 @@ export interface NoDescription {
 }
 
 /** What `merge()` returns: `mediaType` is always there. */
-type Merged = MergedOptions & { mediaType: { format: string; previews?: string[] } };
+type Merged = MergedOptions & WithMediaType;
 
 /**
  * An endpoint typed by an API description (`Paths`, as openapi-typescript writes it): routes are those of the
@@ -218,11 +220,7 @@ export interface DescribedEndpoint<Paths, in Filled extends string = never, in N
     options: NoInfer<OptionsFor<Paths, Route, Filled>>,
   ): RequestOptions;
   /** The request the defaults describe; they must set `url`. */
-  (
-    this: NeedsUrl extends UrlRequired
-      ? { "endpoint() without arguments needs defaults that set url": "pass a route or { url }, or set url with defaults()" }
-      : unknown,
-  ): RequestOptions;
+  (this: NoArguments<NeedsUrl>): RequestOptions;
   /** The current defaults; a copy, so changing it changes nothing. */
   readonly DEFAULTS: EndpointDefaults;
   /** Another description for the same defaults. */

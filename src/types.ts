@@ -78,7 +78,7 @@ export interface MergedOptions {
 }
 
 /** What `merge()` returns: `mediaType` is always there, as in octokit, so `merged.mediaType.format` needs no guard. */
-type WithMediaType = { mediaType: { format: string; previews?: string[] } };
+export type WithMediaType = { mediaType: { format: string; previews?: string[] } };
 
 /** What `endpoint()` and `parse()` return: request options for any HTTP client (SPEC 2.4). */
 export interface RequestOptions {
@@ -198,6 +198,14 @@ export interface UrlRequired {
   url: string;
 }
 
+/**
+ * The `this` of `endpoint()` without arguments: anything when the defaults set `url`, else a message type that
+ * nothing matches, so the compiler prints the message.
+ */
+export type NoArguments<NeedsUrl extends object> = NeedsUrl extends UrlRequired
+  ? { "endpoint() without arguments needs defaults that set url": "pass a route or { url }, or set url with defaults()" }
+  : unknown;
+
 /** The options argument of `endpoint({ url, ...options })`; its `url` template is checked like a route's. */
 export type UrlOptions<Url extends string, Filled extends string = never, NeedsUrl extends object = UrlRequired> = EndpointOptions &
   NeedsUrl & { url?: Url & CheckedRoute<ParseUrl<Url>, false, Filled> } & NoInfer<OptionsFor<ParseUrl<Url>, Filled> & {}>;
@@ -228,11 +236,7 @@ export interface Endpoint<in Filled extends string = never, in NeedsUrl extends 
     options: NoInfer<RouteOptions<Route, Filled>>,
   ): RequestOptions;
   /** Builds the request the defaults describe; they must set `url` (`endpoint.defaults({ url, org })()`). */
-  (
-    this: NeedsUrl extends UrlRequired
-      ? { "endpoint() without arguments needs defaults that set url": "pass a route or { url }, or set url with defaults()" }
-      : unknown,
-  ): RequestOptions;
+  (this: NoArguments<NeedsUrl>): RequestOptions;
   /** The current defaults; a copy, so changing it changes nothing. */
   readonly DEFAULTS: EndpointDefaults;
   /**
