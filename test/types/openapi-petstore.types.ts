@@ -61,3 +61,10 @@ pet7("GET /pets/{petId}");
 pet7("DELETE /pets/{petId}", { reason: "adopted" });
 // @ts-expect-error reason is still required
 pet7("DELETE /pets/{petId}");
+
+// A description written as a type alias rather than an interface works the same.
+type Tiny = { "/a/{id}": { get: { parameters: { path: { id: number } } } } };
+const tiny = endpoint.defaults<Tiny>({});
+tiny("GET /a/{id}", { id: 1 });
+// @ts-expect-error id is a number
+tiny("GET /a/{id}", { id: "1" });
