@@ -1,10 +1,10 @@
 // The endpoint function: merge then parse, with its defaults kept private and handed out only as copies.
-import { EndpointError, describeRoute, withRoute } from "./errors.js";
+import { EndpointError, asEndpointError, describeRoute, withRoute } from "./errors.js";
 import { addCheckedHeaders, checkHeaderValue } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
-import { mergeOptions } from "./merge.js";
-import { deepCopy, isPlainObject, type Dictionary } from "./objects.js";
-import { build, checkedMethod, checkedUrl, defaultParameters, namedOptions, parse } from "./parse.js";
+import { checkNoUrlBesideRoute, copyOptions, mergeOptions } from "./merge.js";
+import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
+import { NO_NAMED_OPTIONS, build, checkedMethod, checkedUrl, defaultParameters, namedOptions, parse } from "./parse.js";
 import type { DefaultParameters } from "./parse.js";
 import { parseRoute } from "./route.js";
 import { isToken } from "./token.js";
@@ -20,25 +20,43 @@ export const BASE_DEFAULTS: MergedOptions = {
     accept: "application/vnd.github.v3+json",
     "user-agent": `endpointkit/${VERSION}`,
   },
+  mediaType: { format: "" },
 };
 
 /** Creates an endpoint function bound to `defaults`, which it keeps as its own private copy. */
 export function withDefaults(defaults: MergedOptions): Endpoint {
   const plan = directPlan(defaults);
-  const endpoint = (route: unknown, options?: unknown): RequestOptions => {
-    if (plan !== undefined) {
-      if (typeof route === "string" && (options === undefined || isPlainObject(options))) return direct(plan, route, options ?? NO_OPTIONS);
-      if (options === undefined && isPlainObject(route)) return direct(plan, undefined, route);
+  // Each entry point turns anything but an EndpointError raised from caller data into one (asEndpointError).
+  const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
+    try {
+      if (plan !== undefined) {
+        if (typeof route === "string" && (options === undefined || isPlainObject(options))) return direct(plan, route, options ?? NO_OPTIONS);
+        if (options === undefined && (route === undefined || isPlainObject(route))) return direct(plan, undefined, route ?? NO_OPTIONS);
+      }
+      return parse(mergeOptions(defaults, route, options));
+    } catch (error) {
+      throw asEndpointError(error, "endpoint()");
     }
-    return parse(mergeOptions(defaults, route, options));
   };
   return Object.defineProperties(endpoint, {
-    DEFAULTS: { enumerable: true, get: () => deepCopy(defaults) },
-    // Copied: merge() hands back the caller's own nested objects, which the caller may change after this call.
-    defaults: { enumerable: true, value: (options: EndpointOptions) => withDefaults(checkDefaults(deepCopy(mergeOptions(defaults, options)))) },
-    merge: { enumerable: true, value: (route: unknown, options?: unknown) => mergeOptions(defaults, route, options) },
-    parse: { enumerable: true, value: parse },
+    DEFAULTS: { enumerable: true, get: () => copyOptions(defaults) },
+    defaults: { enumerable: true, value: guarded("defaults()", (options: unknown) => withDefaults(checkDefaults(copyOptions(mergeOptions(defaults, options))))) },
+    merge: { enumerable: true, value: guarded("merge()", (route?: unknown, options?: unknown) => mergeOptions(defaults, route, options)) },
+    parse: { enumerable: true, value: guardedParse },
   }) as unknown as Endpoint;
+}
+
+const guardedParse = guarded("parse()", parse);
+
+/** `run` as a public entry point: whatever it throws leaves as an EndpointError (asEndpointError). */
+export function guarded<A extends unknown[], R>(where: string, run: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    try {
+      return run(...args);
+    } catch (error) {
+      throw asEndpointError(error, where);
+    }
+  };
 }
 
 /** Checks new defaults once, when they are set, so a bad baseUrl or header fails where it was written. */
@@ -68,13 +86,19 @@ const NO_OPTIONS: Dictionary = Object.freeze({});
 
 /**
  * The plan for `defaults`, or undefined when only a full merge gives the right result: when the defaults hold a
- * mediaType or request (which merge deeply with the caller's), a parameter that is an object or a list (which the
- * result must not share with the defaults), or a header named __proto__ (which Object.assign would turn into a
- * prototype change). Defaults of scalars, the usual kind (`per_page: 100`), qualify.
+ * mediaType other than `{ format: "" }` or a request (which merge deeply with the caller's), a parameter that is an
+ * object or a list (which the result must not share with the defaults), or a header named __proto__ (which
+ * Object.assign would turn into a prototype change). Defaults of scalars, the usual kind (`per_page: 100`), qualify.
  */
 function directPlan(defaults: MergedOptions): DirectPlan | undefined {
-  const { method, url, baseUrl, headers } = defaults;
-  if (defaults.mediaType !== undefined || defaults.request !== undefined) return undefined;
+  const method = getOwn(defaults, "method");
+  const url = getOwn(defaults, "url");
+  const baseUrl = getOwn(defaults, "baseUrl");
+  const headers = getOwn(defaults, "headers") as ResponseHeaders;
+  const mediaType = getOwn(defaults, "mediaType");
+  // `{ format: "" }` is every endpoint's mediaType: it changes no accept header, and the caller's merges over it.
+  if (mediaType !== undefined && !(isPlainObject(mediaType) && Object.keys(mediaType).length === 1 && getOwn(mediaType, "format") === "")) return undefined;
+  if (getOwn(defaults, "request") !== undefined) return undefined;
   if (Object.prototype.hasOwnProperty.call(headers, "__proto__")) return undefined;
   if (typeof method !== "string" || typeof baseUrl !== "string" || (url !== undefined && typeof url !== "string")) return undefined;
   const values: Dictionary = {};
@@ -94,25 +118,26 @@ function directPlan(defaults: MergedOptions): DirectPlan | undefined {
 function direct(plan: DirectPlan, route: string | undefined, options: Dictionary): RequestOptions {
   const routeParts = route === undefined ? undefined : parseRoute(route);
   const keys = Object.keys(options);
-  const named = namedOptions(options, keys);
-  const method = named?.method !== undefined ? named.method : (routeParts?.method ?? plan.method);
-  const url = named?.url !== undefined ? named.url : (routeParts?.url ?? plan.url);
+  const named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
+  const method = named.method !== undefined ? named.method : (routeParts?.method ?? plan.method);
+  const url = named.url !== undefined ? named.url : (routeParts?.url ?? plan.url);
   try {
+    if (routeParts !== undefined) checkNoUrlBesideRoute(named.url);
     // The checks run in parse(merge())'s order, so both report the same problem first: headers and the mediaType in
     // the order of the caller's keys (merge), then method and url (parse).
     // Object.assign, not spread: V8 gives a spread copy a shape that every header added later rebuilds (2 µs for
     // three headers). It is safe here because the plan holds no header named __proto__.
     const headers: ResponseHeaders = Object.assign({}, plan.headers);
     let mediaType: Dictionary | undefined;
-    if (named !== undefined) {
+    if (named !== NO_NAMED_OPTIONS) {
       if (named.mediaTypeFirst) mediaType = normalizeMediaType(named.mediaType);
       addCheckedHeaders(headers, named.headers);
       if (!named.mediaTypeFirst && named.mediaType !== undefined) mediaType = normalizeMediaType(named.mediaType);
     }
     const checkedMethodName = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
-    const baseUrl = named?.baseUrl !== undefined ? named.baseUrl : plan.baseUrl;
-    return build(checkedMethodName, checkedUrlText, baseUrl, options, keys, named, headers, mediaType, plan.parameters);
+    const baseUrl = named.baseUrl !== undefined ? named.baseUrl : plan.baseUrl;
+    return build({ method: checkedMethodName, url: checkedUrlText, baseUrl, options, keys, named, headers, mediaType, defaults: plan.parameters });
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }

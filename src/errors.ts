@@ -7,7 +7,11 @@ export type EndpointErrorCode =
   | "ERR_INVALID_TEMPLATE"
   | "ERR_MISSING_PARAMETER"
   | "ERR_INVALID_HEADER"
-  | "ERR_INVALID_PARAMETER";
+  | "ERR_INVALID_PARAMETER"
+  | "ERR_TOO_LARGE";
+
+/** Longest message an EndpointError carries: caller text in it is cut, so a 1 MB input never makes a 1 MB message. */
+const MAX_MESSAGE = 1000;
 
 /** The only error endpointkit throws for bad input: check `code`, show `message`. */
 export class EndpointError extends Error {
@@ -15,8 +19,10 @@ export class EndpointError extends Error {
   /** The route the problem belongs to (`"GET /repos/{owner}"`), when there is one. */
   readonly route: string | undefined;
 
-  constructor(code: EndpointErrorCode, problem: string, route?: string) {
-    super(route === undefined ? problem : `${route}: ${problem}`);
+  constructor(code: EndpointErrorCode, problem: string, route?: string, cause?: unknown) {
+    // Every message passes here, so this is the one place that keeps caller text from injecting log lines or
+    // terminal escapes, whichever path built the message.
+    super(escapeControls(route === undefined ? problem : `${route}: ${problem}`, MAX_MESSAGE), cause === undefined ? undefined : { cause });
     this.name = "EndpointError";
     this.code = code;
     this.route = route;
@@ -27,25 +33,66 @@ const MAX_QUOTED = 80;
 
 /** Quotes user text for an error message, cut short so a 100 kB input gives a readable message. */
 export function quote(text: string): string {
-  const shown = text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…(${text.length} characters)` : text;
-  return JSON.stringify(shown);
+  // JSON.stringify escapes quotes, backslashes and C0 controls; escapeControls the C1 controls and U+2028/9 it leaves.
+  return escapeControls(JSON.stringify(cut(text, MAX_QUOTED)), Infinity);
 }
 
-/** Names a route for error messages: method and URL, each cut short. */
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…(${text.length} characters)` : text;
+}
+
+/**
+ * `text` cut to `max` characters (with its length said) and with every C0 or C1 control character, DEL, U+2028/9 and
+ * lone surrogate written as `\xNN`/`\uNNNN`: no CR, LF, ESC or BEL of the caller's reaches a log or a terminal.
+ */
+export function escapeControls(text: string, max: number): string {
+  const shown = cut(text, max);
+  let result = "";
+  let copied = 0;
+  for (let i = 0; i < shown.length; i++) {
+    const code = shown.charCodeAt(i);
+    let escape: string | undefined;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) escape = `\\x${code.toString(16).padStart(2, "0")}`;
+    else if (code === 0x2028 || code === 0x2029) escape = `\\u${code.toString(16)}`;
+    else if (code >= 0xd800 && code <= 0xdfff) {
+      const next = shown.charCodeAt(i + 1);
+      if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      escape = `\\u${code.toString(16)}`;
+    }
+    if (escape === undefined) continue;
+    result += shown.slice(copied, i) + escape;
+    copied = i + 1;
+  }
+  return copied === 0 ? shown : result + shown.slice(copied);
+}
+
+/** Names a route for error messages: method and URL, each cut short and escaped. */
 export function describeRoute(method: unknown, url: unknown): string {
-  const shownMethod = typeof method === "string" ? shorten(method.toUpperCase()) : "";
-  const shownUrl = typeof url === "string" ? shorten(url) : "(no url)";
+  const shownMethod = typeof method === "string" ? escapeControls(method.toUpperCase(), MAX_QUOTED) : "";
+  const shownUrl = typeof url === "string" ? escapeControls(url, MAX_QUOTED) : "(no url)";
   return shownMethod ? `${shownMethod} ${shownUrl}` : shownUrl;
-}
-
-function shorten(text: string): string {
-  return text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
 }
 
 /** Re-throws an EndpointError raised below the route level with the route named in its message. */
 export function withRoute(error: unknown, route: string): never {
   if (error instanceof EndpointError && error.route === undefined) {
-    throw new EndpointError(error.code, error.message, route);
+    throw new EndpointError(error.code, error.message, route, error.cause);
   }
   throw error;
+}
+
+/**
+ * The error a public entry point throws for `error`, anything its work on caller data raised: an EndpointError as it
+ * is; anything else (a getter's or a revoked proxy's TypeError, a RangeError from a string past the engine's maximum
+ * length or a stack overflow) becomes an EndpointError whose `cause` is the original.
+ */
+export function asEndpointError(error: unknown, where: string): EndpointError {
+  if (error instanceof EndpointError) return error;
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
+  const tooLarge = error instanceof RangeError;
+  const problem = tooLarge ? "the input is too large to build a request from" : "reading the input failed";
+  return new EndpointError(tooLarge ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", `${where}: ${problem} (${escapeControls(text, MAX_QUOTED)})`, undefined, error);
 }

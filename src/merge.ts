@@ -2,18 +2,20 @@
 import { EndpointError, describeRoute, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergePreviews, normalizeMediaType } from "./media-type.js";
-import { checkDepth, cycleError, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { checkDepth, cycleError, deepCopy, getOwn, isPlainObject, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { parseRoute } from "./route.js";
 import type { MergedOptions } from "./types.js";
 
-/** Merges `route` (a route string or an options object) and `options` over `defaults`; later values win. */
+/**
+ * Merges `route` (a route string or an options object) and `options` over `defaults`; later values win. With neither,
+ * the result is the defaults. The result always has a mediaType with a format (`{ format: "" }` at least), as octokit's.
+ */
 export function mergeOptions(defaults: MergedOptions | undefined, route: unknown, options?: unknown): MergedOptions {
   const merged: Dictionary = {};
   const headers: Dictionary = {};
   if (defaults) {
     for (const key of Object.keys(defaults)) {
-      const value = defaults[key];
-      if (key !== "headers") setOwn(merged, key, typeof value === "object" && value !== null ? deepCopy(value) : value);
+      if (key !== "headers") setOwn(merged, key, copyOption(key, defaults[key]));
     }
     // Defaults were merged and checked when they were set: their header names are lowercase tokens already.
     const defaultHeaders = defaults.headers;
@@ -25,28 +27,53 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
     merged.url = url;
   }
   try {
-    if (typeof route !== "string") {
+    if (typeof route !== "string" && route !== undefined) {
       applyOptions(merged, headers, checkOptions(route, "the first argument (a route string or an options object)"));
     }
-    if (options !== undefined) applyOptions(merged, headers, checkOptions(options, "options"));
+    if (options !== undefined) {
+      const checked = checkOptions(options, "options");
+      if (typeof route === "string") checkNoUrlBesideRoute(ownValue(checked, "url"));
+      applyOptions(merged, headers, checked);
+    }
   } catch (error) {
-    const label = routeOfInputs(merged, route, options);
+    const label = routeOfInputs(merged);
     if (label === undefined) throw error;
     return withRoute(error, label);
   }
   merged.headers = headers;
+  const mediaType = getOwn(merged, "mediaType") as Dictionary | undefined;
+  if (mediaType === undefined) merged.mediaType = { format: "" };
+  else if (getOwn(mediaType, "format") === undefined) mediaType.format = "";
   return merged as MergedOptions;
 }
 
-/** The route the inputs name, for error messages; undefined when no url was given (as in most defaults() calls). */
-function routeOfInputs(merged: Dictionary, route: unknown, options: unknown): string | undefined {
-  let { method, url } = merged;
-  for (const input of [route, options]) {
-    if (!isPlainObject(input)) continue;
-    method = getOwn(input, "method") ?? method;
-    url = getOwn(input, "url") ?? url;
+/**
+ * Throws ERR_INVALID_ROUTE for a `url` in options beside a route string, which names the URL already (DECISIONS,
+ * difference 13): a body field named `url` must never send the request, token and all, to its address.
+ */
+export function checkNoUrlBesideRoute(url: unknown): void {
+  if (url !== undefined) {
+    throw new EndpointError("ERR_INVALID_ROUTE", "options hold a url beside a route string that names the URL already; to send a body field named url, pass the body through data");
   }
-  return typeof url === "string" ? describeRoute(method, url) : undefined;
+}
+
+/** A copy of options kept by an endpoint (its defaults) or handed out (DEFAULTS): see copyOption. */
+export function copyOptions(options: MergedOptions): MergedOptions {
+  const copy: Dictionary = {};
+  for (const key of Object.keys(options)) setOwn(copy, key, copyOption(key, options[key]));
+  return copy as MergedOptions;
+}
+
+/** A deep copy of one option (deepCopy); the contents of `request` (a fetch, an agent, a signal) stay the caller's. */
+function copyOption(key: string, value: unknown): unknown {
+  return deepCopy(value, key === "request");
+}
+
+/** The route the inputs name, for error messages; undefined when no url was given (as in most defaults() calls). */
+function routeOfInputs(merged: Dictionary): string | undefined {
+  // What is merged so far: reading the caller's options again would read a getter twice.
+  const url = getOwn(merged, "url");
+  return typeof url === "string" ? describeRoute(getOwn(merged, "method"), url) : undefined;
 }
 
 function checkOptions(options: unknown, what: string): Dictionary {
@@ -60,7 +87,7 @@ function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictiona
     const value = options[key];
     if (value === undefined) continue;
     if (key === "headers") addCheckedHeaders(headers, value);
-    else if (key === "mediaType") setOwn(merged, key, mergeMediaType(merged.mediaType, value));
+    else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value));
     else setOwn(merged, key, isPlainObject(value) ? mergeValue(getOwn(merged, key), value, 0) : value);
   }
 }
@@ -101,8 +128,8 @@ function mergeMediaType(earlier: unknown, later: unknown): Dictionary {
   const next = normalizeMediaType(later);
   if (!isPlainObject(earlier)) return next;
   const merged = mergeValue(earlier, next, 0) as Dictionary;
-  if (Array.isArray(earlier.previews) && next.previews !== undefined) {
-    merged.previews = mergePreviews(earlier.previews as string[], next.previews);
-  }
+  const earlierPreviews = getOwn(earlier, "previews");
+  const nextPreviews = getOwn(next, "previews");
+  if (Array.isArray(earlierPreviews) && nextPreviews !== undefined) merged.previews = mergePreviews(earlierPreviews as string[], nextPreviews);
   return merged;
 }

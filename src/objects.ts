@@ -25,42 +25,84 @@ export function getOwn(source: Dictionary, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(source, key) ? source[key] : undefined;
 }
 
+/** A caller's own enumerable property (what Object.keys and merge() see), read once; undefined otherwise. */
+export function ownValue(source: Dictionary, key: string): unknown {
+  return propertyIsEnumerable.call(source, key) ? source[key] : undefined;
+}
+
+const { propertyIsEnumerable } = Object.prototype;
+
 /** Deepest nesting the library walks; beyond it (or on a cycle) it reports an error instead of overflowing the stack. */
 export const MAX_DEPTH = 64;
 
-/** Copies plain objects and arrays at every depth, so a caller's copy can never reach the original. */
-export function deepCopy<T>(value: T): T {
-  if (!Array.isArray(value) && !isPlainObject(value)) return value;
-  return copyValue(value, 0, new Map(), new Set()) as T;
+/**
+ * Copies plain objects, arrays (walked by index, so no method of the caller's array is called) and Dates at every
+ * depth, so a caller's copy can never reach the original. Any other object (a Map, a typed array, a class instance) is
+ * refused with ERR_INVALID_PARAMETER, since a copy could not be trusted and sharing it would let later changes reach
+ * later requests; with `keepOthers` (the contents of `request`: a fetch, an agent, a signal) it is kept by reference.
+ */
+export function deepCopy<T>(value: T, keepOthers = false): T {
+  if (typeof value !== "object" || value === null) return value;
+  return copyValue(value, 0, new Map(), new Set(), keepOthers) as T;
 }
+
+const { getTime } = Date.prototype;
 
 /**
  * `copies` maps each object already copied to its copy, so an object reached along many paths (a chain whose every
  * level points twice at the next has 2^64 paths through 64 objects) is copied once and the copy shares it the same
  * way; `path` holds the objects being copied, so a cycle is reported at once.
  */
-function copyValue(value: unknown, depth: number, copies: Map<object, unknown>, path: Set<object>): unknown {
+function copyValue(value: unknown, depth: number, copies: Map<object, unknown>, path: Set<object>, keepOthers: boolean): unknown {
+  if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
-  if (!isArray && !isPlainObject(value)) return value;
-  const object = value as object;
-  if (copies.has(object)) return copies.get(object);
-  if (path.has(object)) throw cycleError();
+  if (!isArray && !isPlainObject(value)) {
+    if (value instanceof Date) {
+      try {
+        return new Date(getTime.call(value));
+      } catch {
+        // An object that only inherits from Date.prototype: no Date at all.
+      }
+    }
+    if (keepOthers) return value;
+    throw new EndpointError("ERR_INVALID_PARAMETER", `defaults() keeps plain objects, arrays, Dates and scalars, not ${describeKind(value)}: pass it per call`);
+  }
+  if (copies.has(value)) return copies.get(value);
+  if (path.has(value)) throw cycleError();
   checkDepth(depth);
-  path.add(object);
+  path.add(value);
   let copy: unknown;
   if (isArray) {
-    checkListLength(value as unknown[], "a list in the options");
-    copy = (value as unknown[]).map((item) => copyValue(item, depth + 1, copies, path));
+    const list = value as unknown[];
+    checkListLength(list, "a list in the options");
+    const copied: unknown[] = [];
+    for (let i = 0; i < list.length; i++) copied.push(copyValue(list[i], depth + 1, copies, path, keepOthers));
+    copy = copied;
   } else {
     const record = value as Dictionary;
     const copied: Dictionary = {};
-    for (const key of Object.keys(record)) setOwn(copied, key, copyValue(record[key], depth + 1, copies, path));
+    for (const key of Object.keys(record)) setOwn(copied, key, copyValue(record[key], depth + 1, copies, path, keepOthers));
     copy = copied;
   }
-  path.delete(object);
-  copies.set(object, copy);
+  path.delete(value);
+  copies.set(value, copy);
   return copy;
 }
+
+/** Names what kind of object `value` is without calling or reading anything of it but its prototype chain. */
+function describeKind(value: object): string {
+  if (typeof value === "function") return "a function";
+  for (const [kind, name] of KINDS) if (kind !== undefined && value instanceof kind) return name;
+  return "an instance of a class";
+}
+
+const KINDS: [Function | undefined, string][] = [
+  [ArrayBuffer, "an ArrayBuffer"],
+  [Object.getPrototypeOf(Uint8Array) as Function, "a typed array"],
+  [DataView, "a DataView"],
+  [Map, "a Map"],
+  [Set, "a Set"],
+];
 
 /** The error for options that contain themselves. */
 export function cycleError(): EndpointError {
@@ -76,19 +118,19 @@ export function cycleError(): EndpointError {
 export const MAX_LIST_LENGTH = 2 ** 20;
 
 /**
- * Throws ERR_INVALID_PARAMETER for a list longer than MAX_LIST_LENGTH; `what` and the optional `name` (quoted) say which
+ * Throws ERR_TOO_LARGE for a list longer than MAX_LIST_LENGTH; `what` and the optional `name` (quoted) say which
  * list it is. The name is passed apart so that the message is written only when it is needed, not on every call.
  */
 export function checkListLength(list: readonly unknown[], what: string, name?: string): void {
   if (list.length > MAX_LIST_LENGTH) {
     const which = name === undefined ? what : `${what} ${quote(name)}`;
-    throw new EndpointError("ERR_INVALID_PARAMETER", `${which} has ${list.length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
+    throw new EndpointError("ERR_TOO_LARGE", `${which} has ${list.length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
   }
 }
 
 /** Throws when a walk goes deeper than MAX_DEPTH. */
 export function checkDepth(depth: number): void {
   if (depth > MAX_DEPTH) {
-    throw new EndpointError("ERR_INVALID_PARAMETER", `options are nested more than ${MAX_DEPTH} levels deep (or hold a cycle)`);
+    throw new EndpointError("ERR_TOO_LARGE", `options are nested more than ${MAX_DEPTH} levels deep (or hold a cycle)`);
   }
 }

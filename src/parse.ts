@@ -2,10 +2,10 @@
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
-import { checkListLength, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { checkListLength, getOwn, isPlainObject, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
-import { expandTemplate, lookup, type TemplateValues } from "./uri-template/index.js";
+import { expandTemplate, type TemplateValues } from "./uri-template/index.js";
 import { OPTION_NAMES, baseUrlPrefix, compileUrl, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
@@ -25,7 +25,7 @@ export function parse(options: MergedOptions): RequestOptions {
     const headers = copiedHeaders(named.headers);
     // parse() may be handed options merge() never saw, so the mediaType is checked here again.
     const mediaType = named.mediaType === undefined ? undefined : normalizeMediaType(named.mediaType);
-    return build(lowercase, checkedUrlText, named.baseUrl, options, keys, named, headers, mediaType, NO_DEFAULTS);
+    return build({ method: lowercase, url: checkedUrlText, baseUrl: named.baseUrl, options, keys, named, headers, mediaType, defaults: NO_DEFAULTS });
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -96,7 +96,7 @@ type NamedOption = Exclude<keyof NamedOptions, "mediaTypeFirst">;
 
 const READ_BY_NAME: ReadonlySet<string> = new Set<NamedOption>(["method", "url", "baseUrl", "headers", "mediaType", "request", "data"]);
 
-const NO_NAMED_OPTIONS: Readonly<NamedOptions> = Object.freeze(noNamedOptions());
+export const NO_NAMED_OPTIONS: Readonly<NamedOptions> = Object.freeze(noNamedOptions());
 
 function noNamedOptions(): NamedOptions {
   return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined, mediaTypeFirst: false };
@@ -121,53 +121,57 @@ export function namedOptions(options: Dictionary, keys: readonly string[]): Name
 }
 
 /**
- * Builds the result. `options` holds the caller's parameters and `keys` its own keys; `named` holds its named options
- * as namedOptions() reads them (undefined when it has none). `headers` is a new object, owned by the result, whose
- * names and values are checked; `mediaType` is the mediaType option as normalizeMediaType() returns it. `defaults`
- * holds parameters beneath the options.
+ * One call as build() reads it: the checked method (lowercase) and url; the caller's `options` with its own keys
+ * `keys` and its named options read once each (namedOptions); `headers`, a new object owned by the result, with names
+ * and values checked; the mediaType option as normalizeMediaType() returns it; the defaults' parameters beneath.
  */
-export function build(
-  method: string,
-  url: string,
-  baseUrl: unknown,
-  options: Dictionary,
-  keys: readonly string[],
-  named: Readonly<NamedOptions> | undefined,
-  headers: ResponseHeaders,
-  mediaType: Dictionary | undefined,
-  defaults: DefaultParameters,
-): RequestOptions {
-  const compiled = compileUrl(url);
-  const values = templateValues(compiled, options, keys, defaults);
-  checkRequired(compiled, values);
+export interface Call {
+  readonly method: string;
+  readonly url: string;
+  readonly baseUrl: unknown;
+  readonly options: Dictionary;
+  readonly keys: readonly string[];
+  readonly named: Readonly<NamedOptions>;
+  readonly headers: ResponseHeaders;
+  readonly mediaType: Dictionary | undefined;
+  readonly defaults: DefaultParameters;
+}
+
+/** Builds the result of one call: the URL from the template, then the query or the body, headers and request. */
+export function build(call: Call): RequestOptions {
+  const { method, headers } = call;
+  const compiled = compileUrl(call.url);
+  const values = templateValues(compiled, call);
+  checkValues(compiled, values);
   let target = expandTemplate(compiled.template, values);
   // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#"). The template
   // usually tells whether the URL is path-only; reading the expanded text to find out would copy it into one string.
   let base: string | undefined;
-  if (compiled.join === "path") {
-    base = checkedBaseUrl(baseUrl);
-  } else if (compiled.join === "unknown" && schemeLength(target) === 0) {
-    base = checkedBaseUrl(baseUrl);
+  const join = compiled.join;
+  if (join === "path") {
+    base = checkedBaseUrl(call.baseUrl);
+  } else if (join === "pathAfterExpansion" || (join === "fromValue" && schemeLength(target) === 0)) {
+    base = checkedBaseUrl(call.baseUrl);
     target = withoutLeadingSlashes(target);
   }
-  if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType);
+  if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType);
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
   if (carriesBody) {
-    body = bodyOf(compiled, options, keys, named?.data, defaults);
+    body = bodyOf(compiled, call);
     if (body === undefined) {
       if (method === "patch" || method === "put") body = "";
-    } else if (!headers["content-type"]) {
+    } else if (!getOwn(headers, "content-type")) {
       // An empty content-type says nothing about the body, so it is treated as not given, as octokit does.
       headers["content-type"] = JSON_CONTENT_TYPE;
     }
   } else {
-    target = appendQuery(target, queryOf(compiled, options, keys, defaults), compiled.mayHoldQueryOrFragment);
+    target = appendQuery(target, queryOf(compiled, call), compiled.mayHoldQueryOrFragment);
   }
   if (base !== undefined) target = base + target;
   const result: RequestOptions = { method, url: target, headers };
   if (body !== undefined) result.body = body;
-  const request = named?.request;
+  const request = call.named.request;
   if (request !== undefined) {
     if (typeof request !== "object" || request === null) {
       throw new EndpointError("ERR_INVALID_PARAMETER", "request must be an object of meta information for the HTTP client");
@@ -177,18 +181,37 @@ export function build(
   return result;
 }
 
-/** What the template reads: the options without option names, over the defaults' parameters when it names one. */
-function templateValues(compiled: CompiledUrl, options: Dictionary, keys: readonly string[], defaults: DefaultParameters): TemplateValues {
-  let fromDefaults = false;
-  for (const key of defaults.keys) if (compiled.variables.has(key)) fromDefaults = true;
-  if (!fromDefaults) return compiled.namesAnOption ? withoutOptionNames(options, keys) : options;
+/**
+ * What the template reads, as a snapshot the library owns: every variable the template names, read once from the
+ * caller's own enumerable properties (else from the defaults' parameters), lists copied by index and maps by own key.
+ * The checks and the expansion read the snapshot, so a getter or a proxy is read once per call and cannot answer the
+ * check with one value and the expansion with another, and a property added to Object.prototype is never read.
+ */
+function templateValues(compiled: CompiledUrl, call: Call): TemplateValues {
+  const { options, defaults } = call;
+  const names = compiled.template.variables;
   const values: Dictionary = {};
-  for (const key of defaults.keys) setOwn(values, key, defaults.values[key]);
-  for (const key of keys) {
-    const value = options[key];
-    if (value !== undefined && !OPTION_NAMES.has(key)) setOwn(values, key, value);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    let value = OPTION_NAMES.has(name) ? undefined : name === "data" ? call.named.data : ownValue(options, name);
+    if (value === undefined) value = getOwn(defaults.values, name);
+    setOwn(values, name, snapshot(value, name));
   }
   return values;
+}
+
+function snapshot(value: unknown, name: string): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    checkListLength(value, "the value of", name);
+    const copy: unknown[] = [];
+    for (let i = 0; i < value.length; i++) copy.push(value[i]);
+    return copy;
+  }
+  if (!isPlainObject(value)) return value;
+  const copy: Dictionary = {};
+  for (const key of Object.keys(value)) setOwn(copy, key, value[key]);
+  return copy;
 }
 
 /** baseUrl with one trailing slash, for a path-only url to follow; throws ERR_INVALID_BASE_URL. */
@@ -199,81 +222,98 @@ function checkedBaseUrl(baseUrl: unknown): string {
   return baseUrlPrefix(baseUrl);
 }
 
-/** Throws ERR_MISSING_PARAMETER naming every `{name}`, `{+name}`, `{#name}` or `:name` left without a value. */
-function checkRequired(compiled: CompiledUrl, values: TemplateValues): void {
+/**
+ * Throws ERR_MISSING_PARAMETER naming every `{name}`, `{+name}`, `{#name}` or `:name` left without a value, or naming
+ * the placeholders whose empty values would leave an empty segment in the middle of the path (`/repos//r`).
+ */
+function checkValues(compiled: CompiledUrl, values: TemplateValues): void {
   let missing: string[] | undefined;
   for (const spec of compiled.required) {
-    const value = lookup(values, spec);
+    const value = values[spec.name];
     if (typeof value === "string" || typeof value === "number" || isDefined(value)) continue;
     (missing ??= []).push(spec.name);
   }
-  if (missing) {
-    // Named in full up to a point: a template of 100,000 placeholders must not make a megabyte-long message.
-    let list = missing.slice(0, MAX_NAMED).map(quote).join(", ");
-    if (missing.length > MAX_NAMED) list += ` and ${missing.length - MAX_NAMED} more`;
-    throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${missing.length > 1 ? "s" : ""} ${list}`);
+  if (missing) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${missing.length > 1 ? "s" : ""} ${nameList(missing)}`);
+  for (const group of compiled.emptySegments) {
+    let empty = true;
+    for (let i = 0; i < group.length && empty; i++) empty = values[group[i]!] === "";
+    if (empty) {
+      throw new EndpointError("ERR_MISSING_PARAMETER", `the placeholder${group.length > 1 ? "s" : ""} ${nameList(group)} would leave an empty segment (//) in the middle of the path: give a non-empty value`);
+    }
   }
 }
 
-/** How many missing placeholders an error message names before it only counts the rest. */
+/** Names in full up to a point: a template of 100,000 placeholders must not make a megabyte-long message. */
+function nameList(names: readonly string[]): string {
+  let list = names.slice(0, MAX_NAMED).map(quote).join(", ");
+  if (names.length > MAX_NAMED) list += ` and ${names.length - MAX_NAMED} more`;
+  return list;
+}
+
+/** How many placeholders an error message names before it only counts the rest. */
 const MAX_NAMED = 20;
 
-/** RFC 6570's "defined": not undefined or null, and a list or map with at least one defined member. */
+/** RFC 6570's "defined": not undefined or null, and a list or map with at least one defined member (a snapshot's). */
 function isDefined(value: unknown): boolean {
   if (value === undefined || value === null) return false;
   if (Array.isArray(value)) {
-    checkListLength(value, "a placeholder's list");
-    return value.some((item) => item !== undefined && item !== null);
+    for (let i = 0; i < value.length; i++) if (value[i] !== undefined && value[i] !== null) return true;
+    return false;
   }
-  if (isPlainObject(value)) return Object.keys(value).some((key) => value[key] !== undefined && value[key] !== null);
+  if (isPlainObject(value)) {
+    for (const key of Object.keys(value)) if (value[key] !== undefined && value[key] !== null) return true;
+    return false;
+  }
   return true;
-}
-
-function withoutOptionNames(options: Dictionary, keys: readonly string[]): Dictionary {
-  const values: Dictionary = {};
-  for (const key of keys) if (!OPTION_NAMES.has(key)) setOwn(values, key, options[key]);
-  return values;
 }
 
 // queryOf and bodyOf walk the parameters in the order merge() would hold them: the defaults' first (with the options'
 // value where the options override one), then the options' own. Neither an option name nor a template variable is a
 // parameter. The walk is written out in both rather than shared through a callback: this is endpoint()'s hot path.
 
-function queryOf(compiled: CompiledUrl, options: Dictionary, keys: readonly string[], defaults: DefaultParameters): string {
+function queryOf(compiled: CompiledUrl, call: Call): string {
+  const { options, keys, defaults } = call;
   const skip = compiled.notParameters;
   let query = "";
   for (const key of defaults.keys) {
     if (skip.has(key)) continue;
-    const given = getOwn(options, key);
+    const given = key === "data" ? call.named.data : ownValue(options, key);
     const value = given === undefined ? defaults.values[key] : given;
     if (value !== null) query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
   }
   const overridden = defaults.keySet;
-  for (const key of keys) {
-    const value = options[key];
-    if (value === undefined || value === null || skip.has(key) || overridden.has(key)) continue;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (skip.has(key) || overridden.has(key)) continue;
+    // `data` was read once already, as a named option.
+    const value = key === "data" ? call.named.data : options[key];
+    if (value === undefined || value === null) continue;
     query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
   }
   return query;
 }
 
-/** The body: `data` (the caller's, else the defaults'), or the parameters as an object; `givenData` is the caller's. */
-function bodyOf(compiled: CompiledUrl, options: Dictionary, keys: readonly string[], givenData: unknown, defaults: DefaultParameters): unknown {
+/** The body: `data` (the caller's, else the defaults'), or the parameters as an object. */
+function bodyOf(compiled: CompiledUrl, call: Call): unknown {
+  const { options, keys, defaults } = call;
   const skip = compiled.notParameters;
   if (!compiled.variables.has("data")) {
-    const data = givenData !== undefined ? givenData : getOwn(defaults.values, "data");
+    const data = call.named.data !== undefined ? call.named.data : getOwn(defaults.values, "data");
     if (data !== undefined) return data;
   }
   let body: Dictionary | undefined;
   for (const key of defaults.keys) {
     if (skip.has(key)) continue;
-    const given = getOwn(options, key);
+    const given = key === "data" ? undefined : ownValue(options, key);
     setOwn((body ??= {}), key, given === undefined ? defaults.values[key] : given);
   }
   const overridden = defaults.keySet;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    // `data` was read once already, as a named option, and is undefined here.
+    if (key === "data" || skip.has(key) || overridden.has(key)) continue;
     const value = options[key];
-    if (value === undefined || skip.has(key) || overridden.has(key)) continue;
+    if (value === undefined) continue;
     setOwn((body ??= {}), key, value);
   }
   return body;
@@ -287,8 +327,8 @@ function copiedHeaders(given: unknown): ResponseHeaders {
 }
 
 function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary): void {
-  const format = mediaType.format as string | undefined;
-  const previews = mediaType.previews as string[] | undefined;
+  const format = getOwn(mediaType, "format") as string | undefined;
+  const previews = getOwn(mediaType, "previews") as string[] | undefined;
   const accept = getOwn(headers, "accept");
   if ((format || previews?.length) && typeof accept === "string") {
     headers.accept = applyMediaType(accept, format, previews);

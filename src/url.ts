@@ -15,13 +15,22 @@ export interface CompiledUrl {
   /** True when the template names an option such as `url` or `headers`, which is never a template value. */
   readonly namesAnOption: boolean;
   /**
-   * How the expanded URL meets baseUrl, as the template's first literal tells: "absolute" when it starts with a scheme;
-   * "path" when it cannot, and then `template` has that literal's leading slashes removed, ready to follow one "/";
-   * "unknown" when an expression comes first or the literal ends too soon to tell, so the expanded text decides.
+   * How the expanded URL meets baseUrl (DECISIONS "URL and placeholders", and SECURITY.md: a value never chooses the
+   * scheme and host unless the template hands it the start of the URL through `{+name}`). "absolute": the template
+   * starts with a literal scheme. "path": a literal comes first, and `template` has its leading slashes removed, ready
+   * to follow one "/". "pathAfterExpansion": an expression or a literal of slashes only comes first, so the expanded
+   * text has its leading slashes removed. "fromValue": `{+name}` comes first, and a scheme in the expanded text makes
+   * the URL absolute.
    */
-  readonly join: "absolute" | "path" | "unknown";
+  readonly join: "absolute" | "path" | "pathAfterExpansion" | "fromValue";
   /** False when no expansion can hold "?" or "#": no literal has one, and no `{?…}`, `{#…}` or `{+…}` may write one. */
   readonly mayHoldQueryOrFragment: boolean;
+  /**
+   * Groups of variables that, when every one of them is the empty string, leave an empty segment in the middle of the
+   * path (`/repos//r`): the single-variable `{name}`, `{+name}` and `:name` expressions that make up a whole segment
+   * between two "/" (the start of a path-only template counts as one), and a `{/name}` followed by a literal "/".
+   */
+  readonly emptySegments: readonly (readonly string[])[];
 }
 
 /** Simple, reserved and fragment expansion: a placeholder in one of these must have a value (DECISIONS). */
@@ -48,17 +57,46 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const mayHoldQueryOrFragment = template.parts.some((part) =>
     typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char),
   );
+  const emptySegments = emptySegmentGroups(written.parts, join !== "absolute");
   // `required` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
-  return Object.freeze({ template, required: [...required.values()], variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment });
+  return Object.freeze({ template, required: [...required.values()], variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment, emptySegments });
 });
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {
-  if (typeof first !== "string") return "unknown";
+  if (first === undefined) return "pathAfterExpansion";
+  if (typeof first !== "string") return first.operator.char === "+" ? "fromValue" : "pathAfterExpansion";
   if (schemeLength(first) > 0) return "absolute";
-  // schemeLength is 0 also when the literal is all scheme characters ("api" + "{rest}" may yet be "api:..."); and a
-  // literal of slashes only does not tell how many slashes the expansion starts with.
-  if (isLetter(first.charCodeAt(0)) && [...first].every((c) => isSchemeCharacter(c.charCodeAt(0)))) return "unknown";
-  return withoutLeadingSlashes(first) === "" ? "unknown" : "path";
+  // A literal of slashes only does not tell how many slashes the expansion starts with.
+  return withoutLeadingSlashes(first) === "" ? "pathAfterExpansion" : "path";
+}
+
+/** CompiledUrl.emptySegments of a template's parts, read up to the end of its path. */
+function emptySegmentGroups(parts: CompiledTemplate["parts"], startsSegment: boolean): string[][] {
+  const groups: string[][] = [];
+  let group: string[] | undefined = startsSegment ? [] : undefined;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (typeof part === "string") {
+      if (group !== undefined && group.length > 0 && part.startsWith("/")) groups.push(group);
+      if (part.includes("?") || part.includes("#")) break;
+      group = part.endsWith("/") ? [] : undefined;
+      continue;
+    }
+    const { char } = part.operator;
+    if (char === "/") {
+      const next = parts[i + 1];
+      if (typeof next === "string" && next.startsWith("/")) groups.push([part.name]);
+      group = undefined;
+    } else if (char !== "" && char !== "+") {
+      break;
+    } else if (group !== undefined) {
+      // An expression of several variables writes a "," between defined values: never empty when all are defined.
+      const next = parts[i + 1];
+      if (part.opensExpression && (typeof next === "string" || next === undefined || next.opensExpression)) group.push(part.name);
+      else group = undefined;
+    }
+  }
+  return groups;
 }
 
 function withoutLeadingSlashesInTemplate(template: CompiledTemplate): CompiledTemplate {

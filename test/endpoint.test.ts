@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError } from "../src/index.js";
-import { expectEndpointError, loose } from "./helpers.js";
+import { expectEndpointError, loose, loosen } from "./helpers.js";
 
 const api = "https://api.github.com";
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { name: string; version: string };
@@ -77,17 +77,19 @@ describe("the package", () => {
 });
 
 describe("endpoint.DEFAULTS (SPEC 4.4)", () => {
-  it("holds method GET, baseUrl https://api.github.com and the accept and user-agent headers, and nothing else", () => {
+  it("holds method GET, baseUrl https://api.github.com, the accept and user-agent headers and mediaType { format: \"\" }, and nothing else", () => {
     expect(endpoint.DEFAULTS).toEqual({
       method: "GET",
       baseUrl: api,
       headers: { accept: "application/vnd.github.v3+json", "user-agent": userAgent },
+      mediaType: { format: "" },
     });
   });
 
-  it("has no url and no mediaType on the base function", () => {
+  it("has no url on the base function, and a mediaType whose format code written for octokit can read", () => {
     expect(endpoint.DEFAULTS).not.toHaveProperty("url");
-    expect(endpoint.DEFAULTS).not.toHaveProperty("mediaType");
+    expect(endpoint.DEFAULTS.mediaType?.format).toBe("");
+    expect(endpoint.defaults({ mediaType: { previews: ["mercy"] } }).DEFAULTS.mediaType).toEqual({ format: "", previews: ["mercy"] });
   });
 
   it("shows the overridden values on a function returned by defaults()", () => {
@@ -247,5 +249,17 @@ describe("route shapes the library is used with (SPEC 4.6)", () => {
     const custom = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" });
     expect(custom("GET https://uploads.github.com/x").url).toBe("https://uploads.github.com/x");
     expect(custom({ url: "https://uploads.github.com/x" }).url).toBe("https://uploads.github.com/x");
+  });
+});
+
+describe("endpoint() with no arguments", () => {
+  it("builds the request the defaults describe, as octokit", () => {
+    const orgs = loosen(endpoint.defaults({ url: "/orgs/{org}", org: "x" }));
+    expect(orgs()).toEqual({ method: "get", url: `${api}/orgs/x`, headers: endpoint.DEFAULTS.headers });
+    expect(orgs()).toEqual(orgs({}));
+  });
+
+  it("needs a url like any other call", () => {
+    expectEndpointError(() => loose(), "ERR_URL_REQUIRED");
   });
 });

@@ -38,8 +38,8 @@ export function snapshotOf<T>(value: T): T {
  * rightly refuse (a missing placeholder, a bad route) to see what happens at run time.
  */
 export interface LooseEndpoint {
-  (route: unknown, options?: unknown): RequestOptions;
-  merge(route: unknown, options?: unknown): MergedOptions;
+  (route?: unknown, options?: unknown): RequestOptions;
+  merge(route?: unknown, options?: unknown): MergedOptions;
   defaults(options: unknown): LooseEndpoint;
   parse(options: unknown): RequestOptions;
   readonly DEFAULTS: EndpointDefaults;

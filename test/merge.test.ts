@@ -10,7 +10,7 @@ const defaultHeaders = endpoint.DEFAULTS.headers;
 describe("the merged object (SPEC 2.5)", () => {
   it("carries exactly baseUrl, method, url, headers and the remaining parameters", () => {
     const result = endpoint.merge("GET /orgs/{org}/repos", { org: "o", type: "all" });
-    expect(result).toEqual({ method: "GET", baseUrl: api, url: "/orgs/{org}/repos", headers: defaultHeaders, org: "o", type: "all" });
+    expect(result).toEqual({ method: "GET", baseUrl: api, url: "/orgs/{org}/repos", headers: defaultHeaders, mediaType: { format: "" }, org: "o", type: "all" });
   });
 
   it("keeps the method's case as given", () => {
@@ -31,10 +31,20 @@ describe("the merged object (SPEC 2.5)", () => {
     expect(endpoint.merge({ method: "POST" })).not.toHaveProperty("url");
   });
 
-  it("carries mediaType only when the defaults or the options set one", () => {
-    expect(endpoint.merge("GET /x")).not.toHaveProperty("mediaType");
+  it("always carries a mediaType with a format, { format: \"\" } unless one is set, as octokit", () => {
+    expect(endpoint.merge("GET /x").mediaType).toEqual({ format: "" });
     expect(endpoint.merge("GET /x", { mediaType: { format: "raw" } }).mediaType).toEqual({ format: "raw" });
+    expect(endpoint.merge("GET /x", { mediaType: { previews: ["mercy"] } }).mediaType).toEqual({ format: "", previews: ["mercy"] });
     expect(endpoint.defaults({ mediaType: { format: "diff" } }).merge("GET /x").mediaType).toEqual({ format: "diff" });
+    expect(mergeOptions(undefined, "GET /x").mediaType).toEqual({ format: "" });
+  });
+
+  it("returns the defaults when called with no arguments, as octokit", () => {
+    expect(loose.merge()).toEqual(endpoint.DEFAULTS);
+    const custom = endpoint.defaults({ url: "/orgs/{org}", org: "x", headers: { "X-A": "1" } });
+    const untyped = custom as unknown as typeof loose;
+    expect(untyped.merge()).toEqual(custom.DEFAULTS);
+    expect(untyped.merge(undefined, { org: "y" }).org).toBe("y");
   });
 
   it("carries request only when it was given", () => {
@@ -47,6 +57,7 @@ describe("the merged object (SPEC 2.5)", () => {
       baseUrl: api,
       url: "/x",
       headers: defaultHeaders,
+      mediaType: { format: "" },
     });
   });
 
@@ -134,9 +145,9 @@ describe("deep merging", () => {
     expect(endpoint.merge("GET /x", { mediaType: { previews: ["symmetra-preview", "symmetra"] } }).mediaType?.previews).toEqual(["symmetra"]);
   });
 
-  it("rejects objects nested too deeply to merge (or a cycle) with ERR_INVALID_PARAMETER, not a stack overflow", () => {
+  it("rejects objects nested too deeply to merge (ERR_TOO_LARGE) or a cycle (ERR_INVALID_PARAMETER), not a stack overflow", () => {
     const nest = (depth: number): Record<string, unknown> => (depth === 0 ? {} : { inner: nest(depth - 1) });
-    expectEndpointError(() => endpoint.defaults({ request: nest(5000) }).merge("GET /x", { request: nest(5000) }), "ERR_INVALID_PARAMETER");
+    expectEndpointError(() => endpoint.defaults({ request: nest(5000) }).merge("GET /x", { request: nest(5000) }), "ERR_TOO_LARGE");
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expectEndpointError(() => endpoint.defaults({ filter: cyclic }).merge("GET /x", { filter: cyclic }), "ERR_INVALID_PARAMETER");
@@ -225,7 +236,7 @@ describe("__proto__, constructor and prototype keys never change any prototype",
 
   it("accepts options created with Object.create(null)", () => {
     const options = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1 });
-    expect(mergeOptions(undefined, "POST /x", options)).toEqual({ method: "POST", url: "/x", headers: {}, a: 1 });
+    expect(mergeOptions(undefined, "POST /x", options)).toEqual({ method: "POST", url: "/x", headers: {}, mediaType: { format: "" }, a: 1 });
   });
 });
 

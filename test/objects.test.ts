@@ -44,12 +44,41 @@ describe("deepCopy", () => {
     expect(copy.a.b[1]).not.toBe(original.a.b[1]);
   });
 
-  it("keeps everything else by reference: Dates, bytes, class instances", () => {
+  it("copies Dates, and refuses other objects (bytes, Maps, class instances) that a later change would reach through", () => {
     const date = new Date(0);
+    const copy = deepCopy({ date, list: [date] });
+    expect(copy.date).not.toBe(date);
+    expect(copy.date.getTime()).toBe(0);
+    date.setTime(5);
+    expect(copy.list[0]!.getTime()).toBe(0);
+    class Thing {}
+    for (const [value, kind] of [[new Uint8Array(1), "typed array"], [new ArrayBuffer(1), "ArrayBuffer"], [new Map(), "Map"], [new Set(), "Set"], [new Thing(), "class"], [Object.create(Date.prototype), "class"]] as const) {
+      const error = expectEndpointError(() => deepCopy({ nested: [value] }), "ERR_INVALID_PARAMETER");
+      expect(error.message).toContain(kind);
+    }
+  });
+
+  it("keeps other objects and functions by reference when asked to (the contents of request)", () => {
+    const signal = new (class Signal {})();
+    const fetch = () => undefined;
     const bytes = new Uint8Array(1);
-    const copy = deepCopy({ date, bytes });
-    expect(copy.date).toBe(date);
-    expect(copy.bytes).toBe(bytes);
+    const copy = deepCopy({ signal, fetch, nested: { bytes } }, true);
+    expect(copy.signal).toBe(signal);
+    expect(copy.fetch).toBe(fetch);
+    expect(copy.nested.bytes).toBe(bytes);
+  });
+
+  it("walks arrays by index: an own map, a null prototype or a species constructor decides nothing", () => {
+    const withOwnMap = Object.assign(["a", "b"], { map: () => ["evil"] });
+    const nullPrototype = Object.setPrototypeOf(["a", "b"], null) as string[];
+    const species = Object.defineProperty(["a", "b"], "constructor", {
+      value: Object.defineProperty({}, Symbol.species, { get: () => { throw new Error("species read"); } }),
+    });
+    for (const list of [withOwnMap, nullPrototype, species]) {
+      const copy = deepCopy({ list }).list;
+      expect(Object.getPrototypeOf(copy)).toBe(Array.prototype);
+      expect([copy[0], copy[1], copy.length]).toEqual(["a", "b", 2]);
+    }
   });
 
   it("copies a __proto__ key as a plain key", () => {
@@ -58,13 +87,13 @@ describe("deepCopy", () => {
     expect(Object.getOwnPropertyDescriptor(copy, "__proto__")?.value).toEqual({ polluted: true });
   });
 
-  it(`stops at ${MAX_DEPTH} levels (or a cycle) with ERR_INVALID_PARAMETER instead of overflowing the stack`, () => {
+  it(`stops at ${MAX_DEPTH} levels (ERR_TOO_LARGE) or a cycle (ERR_INVALID_PARAMETER) instead of overflowing the stack`, () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expectEndpointError(() => deepCopy(cyclic), "ERR_INVALID_PARAMETER");
     let deep: unknown[] = [];
     for (let i = 0; i < MAX_DEPTH + 5; i++) deep = [deep];
-    expectEndpointError(() => deepCopy(deep), "ERR_INVALID_PARAMETER");
+    expectEndpointError(() => deepCopy(deep), "ERR_TOO_LARGE");
   });
 
   it(`copies nesting up to ${MAX_DEPTH} levels`, () => {

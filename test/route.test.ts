@@ -62,9 +62,24 @@ describe("routes as endpoint() reads them", () => {
     expect(endpoint("/user").method).toBe("get");
   });
 
-  it("lets a method or url in the options override the route's, as @octokit/endpoint does", () => {
+  it("lets a method in the options override the route's, as @octokit/endpoint does", () => {
     expect(endpoint("PUT /user/starred/{owner}/{repo}", { method: "GET", owner: "o", repo: "r" }).method).toBe("get");
-    expect(endpoint("GET /user", { url: "/other" }).url).toBe("https://api.github.com/other");
+  });
+
+  it("refuses a url in the options beside a route string, pointing at data for a body field named url (difference 13)", () => {
+    const hook = { owner: "o", repo: "r", hook_id: 1, url: "https://hooks.example/x", content_type: "json" };
+    for (const work of [() => endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", hook), () => endpoint.merge("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", hook), () => endpoint.defaults({ headers: { "x-a": "1" } })("PATCH /x", { url: "/y" }), () => loose("/x", { url: "/y" })]) {
+      const error = expectEndpointError(work, "ERR_INVALID_ROUTE");
+      expect(error.message).toContain("data");
+    }
+    // The way to send it: the body through data, and no url beside the route.
+    const { url, ...rest } = hook;
+    const result = endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { ...rest, data: { url, content_type: "json" } });
+    expect(result.url).toBe("https://api.github.com/repos/o/r/hooks/1/config");
+    expect(result.body).toEqual({ url: "https://hooks.example/x", content_type: "json" });
+    // A url given as an option without a route string, or left undefined beside one, is no conflict.
+    expect(endpoint({ method: "GET", url: "/other" }).url).toBe("https://api.github.com/other");
+    expect(endpoint("GET /user", { url: undefined }).url).toBe("https://api.github.com/user");
   });
 
   it("keeps a method set through defaults() when the route holds only a URL", () => {

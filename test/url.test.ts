@@ -112,8 +112,27 @@ describe("URLs through endpoint()", () => {
     expect(endpoint("GET http://localhost:8080/x").url).toBe("http://localhost:8080/x");
   });
 
-  it("decides whether to join after expanding the template, so a placeholder may hold the whole base", () => {
+  it("lets a value supply the scheme and host only through a leading {+name} (the upload_url idiom)", () => {
     expect(endpoint("GET {+origin}/x", { origin: "https://uploads.github.com" }).url).toBe("https://uploads.github.com/x");
+    expect(endpoint("GET {+origin}/x", { origin: "/api" }).url).toBe(`${api}/api/x`);
+  });
+
+  it("keeps every other path-only template under baseUrl whatever its values (a value never chooses the host)", () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["GET {a}:{b}", { a: "https", b: "evil.example" }, `${api}/https:evil.example`],
+      ["GET {a}{+b}", { a: "https", b: "://evil.example/" }, `${api}/https://evil.example/`],
+      ["GET api{+b}", { b: "://evil.example/" }, `${api}/api://evil.example/`],
+      ["GET /{+b}", { b: "https://evil.example/" }, `${api}/https://evil.example/`],
+      ["GET {/a}{+b}", { a: "x", b: ":y" }, `${api}/x:y`],
+      ["GET {.a}{+b}", { a: "https", b: ":evil" }, `${api}/.https:evil`],
+      ["GET {a}", { a: "https:evil.example" }, `${api}/https%3Aevil.example`],
+    ];
+    for (const [route, values, expected] of cases) {
+      const result = endpoint(route, values);
+      expect(result.url).toBe(expected);
+      expect(new URL(result.url).origin).toBe(api);
+      expect(endpoint.parse(endpoint.merge(route, values)).url).toBe(expected);
+    }
   });
 
   it("never strips a trailing slash: the URL keeps the slashes its template has", () => {
@@ -197,9 +216,38 @@ describe("required placeholders: {name}, {+name}, {#name} and :name", () => {
     expect(error.message.match(/"a"/g)).toHaveLength(1);
   });
 
-  it("treats an empty string as a value, which expands to nothing", () => {
-    expect(endpoint("GET /a/{name}/b", { name: "" }).url).toBe(`${api}/a//b`);
-    expect(endpoint("GET /a/:name/b", { name: "" }).url).toBe(`${api}/a//b`);
+  it("treats an empty string as a value, which expands to nothing, where it leaves no empty segment inside the path", () => {
+    expect(endpoint("GET /contents/{path}", { path: "" }).url).toBe(`${api}/contents/`);
+    expect(endpoint("GET /contents/:path", { path: "" }).url).toBe(`${api}/contents/`);
+    expect(endpoint("GET /a/{name}b/c", { name: "" }).url).toBe(`${api}/a/b/c`);
+    expect(endpoint("GET /a/{x}{y}/c", { x: "", y: "z" }).url).toBe(`${api}/a/z/c`);
+    expect(endpoint("GET /a/{x,y}/c", { x: "", y: "" }).url).toBe(`${api}/a/,/c`);
+    expect(endpoint("GET /a/{name}?q=1", { name: "" }).url).toBe(`${api}/a/?q=1`);
+    expect(endpoint("GET /a/{name}#top", { name: "" }).url).toBe(`${api}/a/#top`);
+    expect(endpoint("GET /a{/name}", { name: "" }).url).toBe(`${api}/a/`);
+    expect(endpoint("GET /search{?q}", { q: "" }).url).toBe(`${api}/search?q=`);
+    expect(endpoint("GET /a/b?x={x}&y=1", { x: "" }).url).toBe(`${api}/a/b?x=&y=1`);
+  });
+
+  it("refuses an empty string that would leave an empty segment in the middle of the path (difference 12)", () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ["GET /repos/{owner}/{repo}", { owner: "", repo: "r" }],
+      ["GET /repos/:owner/:repo", { owner: "", repo: "r" }],
+      ["GET /repos/{+owner}/{repo}", { owner: "", repo: "r" }],
+      ["GET /a/{x}{y}/c", { x: "", y: "" }],
+      ["GET /a{/name}/b", { name: "" }],
+      ["GET /a/{name}/?q=1", { name: "" }],
+      // The start of a path-only URL follows baseUrl's "/": an empty first segment would vanish or double the slash.
+      ["GET /{owner}/repos", { owner: "" }],
+      ["GET {owner}/repos", { owner: "" }],
+      ["GET {+owner}/repos", { owner: "" }],
+      ["GET https://uploads.github.com/repos/{owner}/{repo}/assets", { owner: "", repo: "r" }],
+    ];
+    for (const [route, values] of cases) {
+      const error = expectEndpointError(() => endpoint(route, values), "ERR_MISSING_PARAMETER");
+      expect(error.message).toContain("empty segment");
+      expectEndpointError(() => endpoint.parse(endpoint.merge(route, values)), "ERR_MISSING_PARAMETER");
+    }
   });
 
   it("treats 0, false and a list with one defined member as values", () => {

@@ -12,6 +12,7 @@ const CODES = {
   ERR_MISSING_PARAMETER: true,
   ERR_INVALID_HEADER: true,
   ERR_INVALID_PARAMETER: true,
+  ERR_TOO_LARGE: true,
 } satisfies Record<EndpointErrorCode, true>;
 
 export const KNOWN_CODES: ReadonlySet<string> = new Set(Object.keys(CODES));

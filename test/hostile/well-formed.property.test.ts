@@ -29,11 +29,16 @@ function errorOf(work: () => unknown): EndpointError | undefined {
 /** Strings without lone surrogates: the ones that have a UTF-8 form and so can be sent. */
 const sendable = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: "grapheme" }), fc.constantFrom("..", ".", "", "%2F", "a/b", "?x=1", "#f", "@evil.example", "http://evil.example/", "\\\\evil"));
 
+/** Sendable and not empty: an empty path value is an error of its own (test/url.test.ts). */
+const nonEmpty = sendable.filter((text) => text !== "");
+
 describe("well-formed results", () => {
   it("plausible calls answer with well-formed request options", () => {
     let results = 0;
     fc.assert(
-      fc.property(plausibleRoute, plausibleOptions, (route, options) => {
+      fc.property(plausibleRoute, plausibleOptions, (route, given) => {
+        // A url beside a route string is refused (difference 13): the route's URL is the one that counts.
+        const options = typeof route === "string" ? { ...given, url: undefined } : given;
         const result = outcome(() => call(route, options));
         if (result === undefined) return;
         const merged = endpoint.merge(route as string, options as EndpointOptions);
@@ -90,7 +95,7 @@ describe("well-formed results", () => {
 
   it("values of {name} and :name placeholders can change neither the origin nor the number of path segments", () => {
     fc.assert(
-      fc.property(sendable, sendable, fc.constantFrom("/repos/{owner}/{repo}", "/repos/:owner/:repo", "repos/{owner}/{repo}"), fc.constantFrom(BASE, `${BASE}/`, "https://ghe.example/api/v3"), (owner, repo, template, baseUrl) => {
+      fc.property(nonEmpty, nonEmpty, fc.constantFrom("/repos/{owner}/{repo}", "/repos/:owner/:repo", "repos/{owner}/{repo}"), fc.constantFrom(BASE, `${BASE}/`, "https://ghe.example/api/v3"), (owner, repo, template, baseUrl) => {
         const result = call(`GET ${template}`, { owner, repo, baseUrl });
         const prefix = `${baseUrl.replace(/\/+$/, "")}/repos/`;
         expect(result.url.startsWith(prefix)).toBe(true);

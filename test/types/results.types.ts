@@ -104,6 +104,7 @@ expectTrue<
     | "ERR_MISSING_PARAMETER"
     | "ERR_INVALID_HEADER"
     | "ERR_INVALID_PARAMETER"
+    | "ERR_TOO_LARGE"
   >
 >();
 
@@ -123,6 +124,7 @@ function describe(error: unknown): string {
     case "ERR_MISSING_PARAMETER":
     case "ERR_INVALID_HEADER":
     case "ERR_INVALID_PARAMETER":
+    case "ERR_TOO_LARGE":
       return error.code;
     default: {
       // Exhaustive: a new code would make this assignment fail.
