@@ -5,14 +5,25 @@ import { OPERATORS, type CompiledTemplate, type Operator, type VarSpec } from ".
 
 const MAX_PREFIX = 9999;
 
+/** How compileTemplate reads a template beyond strict RFC 6570. */
+export interface CompileOptions {
+  /**
+   * Allows "-" inside a variable name (`{enterprise-team}`), as OpenAPI path templating does. RFC 6570 does not (its
+   * conformance suite rejects `{default-graph-uri}`), so only endpoint()'s routes ask for it; a name still starts
+   * with a letter, digit, "_" or %XX.
+   */
+  readonly hyphenInNames?: boolean;
+}
+
 /** Compiles an RFC 6570 template, or throws ERR_INVALID_TEMPLATE naming the first problem. */
-export function compileTemplate(source: string): CompiledTemplate {
+export function compileTemplate(source: string, options?: CompileOptions): CompiledTemplate {
   if (typeof source !== "string") {
     throw new EndpointError("ERR_INVALID_TEMPLATE", `a URI template must be a string, got ${typeof source}`);
   }
   const parts: (string | VarSpec)[] = [];
   const variables: string[] = [];
   const seen = new Set<string>();
+  const hyphenInNames = options?.hyphenInNames === true;
   // Literal text is gathered in pieces and joined: a string grown one character at a time is a rope of one node per
   // character, ~30 times the size of the text, and the compiled template is cached.
   let literal: string[] = [];
@@ -23,7 +34,7 @@ export function compileTemplate(source: string): CompiledTemplate {
       const close = findExpressionEnd(source, i);
       if (literal.length > 0) parts.push(literal.join(""));
       literal = [];
-      for (const spec of compileExpression(source, i + 1, close)) {
+      for (const spec of compileExpression(source, i + 1, close, hyphenInNames)) {
         if (!seen.has(spec.name)) {
           seen.add(spec.name);
           variables.push(spec.name);
@@ -80,7 +91,7 @@ function findExpressionEnd(source: string, open: number): number {
 }
 
 /** The variables of the expression between `start` and `end`, the first one marked as opening it. */
-function compileExpression(source: string, start: number, end: number): VarSpec[] {
+function compileExpression(source: string, start: number, end: number, hyphenInNames: boolean): VarSpec[] {
   if (start === end) fail(source, start - 1, "an expression is empty");
   let operatorChar = source[start] as string;
   if (operatorChar in OPERATORS && operatorChar !== "") {
@@ -95,19 +106,19 @@ function compileExpression(source: string, start: number, end: number): VarSpec[
   let specStart = start;
   for (let j = start; j <= end; j++) {
     if (j === end || source.charCodeAt(j) === 0x2c /* , */) {
-      varspecs.push(compileVarSpec(source, specStart, j, operator, varspecs.length === 0));
+      varspecs.push(compileVarSpec(source, specStart, j, operator, varspecs.length === 0, hyphenInNames));
       specStart = j + 1;
     }
   }
   return varspecs;
 }
 
-function compileVarSpec(source: string, start: number, end: number, operator: Operator, opensExpression: boolean): VarSpec {
+function compileVarSpec(source: string, start: number, end: number, operator: Operator, opensExpression: boolean, hyphenInNames: boolean): VarSpec {
   let nameEnd = start;
   let expectVarchar = true;
   while (nameEnd < end) {
     const code = source.charCodeAt(nameEnd);
-    if (isVarchar(code)) {
+    if (isVarchar(code) || (code === 0x2d /* - */ && hyphenInNames && nameEnd > start)) {
       nameEnd++;
       expectVarchar = false;
     } else if (code === 0x25 /* % */) {
@@ -123,7 +134,8 @@ function compileVarSpec(source: string, start: number, end: number, operator: Op
       break;
     }
   }
-  if (nameEnd === start) fail(source, start, "a variable name is missing or starts with a character it may not have");
+  if (nameEnd === start && start === end) fail(source, start, "a variable name is missing (an empty name between commas?)");
+  if (nameEnd === start || !isModifierAt(source, nameEnd, end)) badNameCharacter(source, start, nameEnd, end, hyphenInNames);
   if (expectVarchar) fail(source, nameEnd - 1, "a variable name may not end with a dot or hold two dots in a row");
   const name = source.slice(start, nameEnd);
   let prefix = 0;
@@ -132,10 +144,8 @@ function compileVarSpec(source: string, start: number, end: number, operator: Op
     const modifier = source.charCodeAt(nameEnd);
     if (modifier === 0x2a /* * */ && nameEnd + 1 === end) {
       explode = true;
-    } else if (modifier === 0x3a /* : */) {
-      prefix = parsePrefix(source, nameEnd + 1, end);
     } else {
-      fail(source, nameEnd, `the variable ${quote(name)} is followed by a character that is neither a modifier nor a comma`);
+      prefix = parsePrefix(source, nameEnd + 1, end);
     }
   }
   const named = operator.named ? `${name}=` : "";
@@ -151,6 +161,31 @@ function compileVarSpec(source: string, start: number, end: number, operator: Op
     emptyFirst: operator.first + name + operator.ifEmpty,
     emptyNext: operator.separator + name + operator.ifEmpty,
   });
+}
+
+/** True when the variable name ending at `nameEnd` is followed by the end of its varspec, `:` or a final `*`. */
+function isModifierAt(source: string, nameEnd: number, end: number): boolean {
+  const code = source.charCodeAt(nameEnd);
+  return nameEnd === end || code === 0x3a /* : */ || (code === 0x2a /* * */ && nameEnd + 1 === end);
+}
+
+/**
+ * Fails on the character at `at` that a variable name may not hold, naming the whole name as written (up to its
+ * modifier), not the valid part before the character: `{enterprise-team}` is about "enterprise-team", not "enterprise".
+ */
+function badNameCharacter(source: string, start: number, at: number, end: number, hyphenInNames: boolean): never {
+  let written = end;
+  for (let j = at; j < end; j++) {
+    if (source.charCodeAt(j) === 0x3a /* : */) {
+      written = j;
+      break;
+    }
+  }
+  if (written === end && written > at + 1 && source.charCodeAt(end - 1) === 0x2a /* * */) written--;
+  const name = source.slice(start, written);
+  const character = JSON.stringify(source[at]);
+  const allowed = hyphenInNames ? 'letters, digits, "_", %XX escapes, and "." or "-" inside' : 'letters, digits, "_", %XX escapes and "." inside';
+  fail(source, at, `the variable name ${quote(name)} holds ${character}, which a name may not hold (${allowed})`);
 }
 
 function parsePrefix(source: string, start: number, end: number): number {

@@ -4,7 +4,7 @@ import { compileTemplate } from "./compile.js";
 import { EndpointError } from "../errors.js";
 import { describeValue, expandTemplate, type TemplateValues } from "./expand.js";
 
-export { compileTemplate, compiledTemplate } from "./compile.js";
+export { compileTemplate, compiledTemplate, type CompileOptions } from "./compile.js";
 export { expandTemplate, lookup, scalarText, describeValue, type TemplateValues } from "./expand.js";
 export type { CompiledTemplate, Operator, VarSpec } from "./syntax.js";
 

@@ -1,0 +1,56 @@
+// compileTemplate: what a name may hold, strictly (parseTemplate) and with OpenAPI's "-" (endpoint()'s routes),
+// and error messages that point at the right name and character.
+import { describe, expect, it } from "vitest";
+import { parseTemplate } from "../../src/index.js";
+import { compileTemplate, expandTemplate } from "../../src/uri-template/index.js";
+import { expectEndpointError } from "../helpers.js";
+
+const hyphens = { hyphenInNames: true };
+
+describe("compileTemplate with hyphenInNames (OpenAPI path templating)", () => {
+  it("accepts a - inside a name and reads the value under the whole name", () => {
+    const template = compileTemplate("/enterprises/{enterprise}/teams/{enterprise-team}/memberships{?per-page}", hyphens);
+    expect(template.variables).toEqual(["enterprise", "enterprise-team", "per-page"]);
+    expect(expandTemplate(template, { enterprise: "e", "enterprise-team": "t 1", "per-page": 2 })).toBe("/enterprises/e/teams/t%201/memberships?per-page=2");
+  });
+
+  it("keeps the modifiers after a name with a -", () => {
+    const template = compileTemplate("{a-b:2}{/c-d*}", hyphens);
+    expect(expandTemplate(template, { "a-b": "xyz", "c-d": ["p", "q"] })).toBe("xy/p/q");
+  });
+
+  it("still refuses a name that starts with -, naming it", () => {
+    const error = expectEndpointError(() => compileTemplate("{-a}", hyphens), "ERR_INVALID_TEMPLATE");
+    expect(error.message).toContain('the variable name "-a" holds "-"');
+  });
+});
+
+describe("strict RFC 6570 names (parseTemplate, and compileTemplate without options)", () => {
+  it.each(["{enterprise-team}", "{default-graph-uri}", "{a-b:3}", "{?x,a-b*}"])("rejects %j, as the conformance suite does", (template) => {
+    expectEndpointError(() => parseTemplate(template), "ERR_INVALID_TEMPLATE");
+    expectEndpointError(() => compileTemplate(template), "ERR_INVALID_TEMPLATE");
+  });
+
+  it.each([
+    ["{enterprise-team}", '"enterprise-team" holds "-"', 12],
+    ["/x/{?per_page,default-graph-uri*}", '"default-graph-uri" holds "-"', 22],
+    ["{a-b:3}", '"a-b" holds "-"', 3],
+    ["{a*b}", '"a*b" holds "*"', 3],
+    ["{a b}", '"a b" holds " "', 3],
+    ["{*a}", '"*a" holds "*"', 2],
+  ])("names the whole variable and the bad character in %j", (template, naming, at) => {
+    const error = expectEndpointError(() => parseTemplate(template), "ERR_INVALID_TEMPLATE");
+    expect(error.message).toContain(`the variable name ${naming}`);
+    expect(error.message).toContain(`at character ${at}:`);
+  });
+
+  it("escapes a control character it names", () => {
+    const error = expectEndpointError(() => parseTemplate("{a\u001b[2Jb}"), "ERR_INVALID_TEMPLATE");
+    expect(error.message).not.toMatch(/[\u0000-\u001f]/);
+    expect(error.message).toContain('"\\u001b"');
+  });
+
+  it("says a name is missing for an empty varspec", () => {
+    expect(expectEndpointError(() => parseTemplate("{a,}"), "ERR_INVALID_TEMPLATE").message).toContain("a variable name is missing");
+  });
+});
