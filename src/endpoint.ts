@@ -1,5 +1,5 @@
 // The endpoint function: merge then parse, with its defaults kept private and handed out only as copies.
-import { EndpointError, asEndpointError, describeRoute, withRoute } from "./errors.js";
+import { EndpointError, asEndpointError, describeRoute, guarded, withRoute } from "./errors.js";
 import { addCheckedHeaders, checkHeaderValue } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
 import { checkNoUrlBesideRoute, copyOptions, mergeOptions } from "./merge.js";
@@ -47,17 +47,6 @@ export function withDefaults(defaults: MergedOptions): Endpoint {
 }
 
 const guardedParse = guarded("parse()", parse);
-
-/** `run` as a public entry point: whatever it throws leaves as an EndpointError (asEndpointError). */
-export function guarded<A extends unknown[], R>(where: string, run: (...args: A) => R): (...args: A) => R {
-  return (...args) => {
-    try {
-      return run(...args);
-    } catch (error) {
-      throw asEndpointError(error, where);
-    }
-  };
-}
 
 /** Checks new defaults once, when they are set, so a bad baseUrl or header fails where it was written. */
 function checkDefaults(defaults: MergedOptions): MergedOptions {
@@ -120,7 +109,8 @@ function direct(plan: DirectPlan, route: string | undefined, options: Dictionary
   const keys = Object.keys(options);
   const named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
   const method = named.method !== undefined ? named.method : (routeParts?.method ?? plan.method);
-  const url = named.url !== undefined ? named.url : (routeParts?.url ?? plan.url);
+  // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
+  const url = routeParts !== undefined ? routeParts.url : named.url !== undefined ? named.url : plan.url;
   try {
     if (routeParts !== undefined) checkNoUrlBesideRoute(named.url);
     // The checks run in parse(merge())'s order, so both report the same problem first: headers and the mediaType in

@@ -96,3 +96,14 @@ export function asEndpointError(error: unknown, where: string): EndpointError {
   const problem = tooLarge ? "the input is too large to build a request from" : "reading the input failed";
   return new EndpointError(tooLarge ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", `${where}: ${problem} (${escapeControls(text, MAX_QUOTED)})`, undefined, error);
 }
+
+/** `run` as a public entry point: whatever it throws leaves as an EndpointError (asEndpointError). */
+export function guarded<A extends unknown[], R>(where: string, run: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    try {
+      return run(...args);
+    } catch (error) {
+      throw asEndpointError(error, where);
+    }
+  };
+}

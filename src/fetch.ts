@@ -1,6 +1,7 @@
-import { EndpointError } from "./errors.js";
+import { EndpointError, guarded, quote } from "./errors.js";
 import { checkHeaderValue } from "./headers.js";
-import { setOwn } from "./objects.js";
+import { getOwn, setOwn, type Dictionary } from "./objects.js";
+import { describeValue } from "./uri-template/index.js";
 import { isToken } from "./token.js";
 import type { RequestOptions } from "./types.js";
 
@@ -33,11 +34,16 @@ export interface FetchInit {
 const JSON_DEFAULT_TYPE = "application/json; charset=utf-8";
 
 /** Turns request options from `endpoint()` into `[url, init]` for `fetch(url, init)`. */
-export function toFetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
+export const toFetchArgs: (options: RequestOptions) => [url: string, init: FetchInit] = guarded("toFetchArgs()", fetchArgs);
+
+function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
   if (!isObject(options)) {
     throw invalid(`toFetchArgs() expects the request options returned by endpoint(), got ${kindOf(options)}`);
   }
-  const { method, url } = options;
+  // Own properties only, each read once: a key added to Object.prototype is never taken for a body or headers.
+  const given = options as unknown as Dictionary;
+  const method = getOwn(given, "method");
+  const url = getOwn(given, "url");
   if (typeof method !== "string" || !isToken(method)) {
     throw new EndpointError("ERR_INVALID_METHOD", `toFetchArgs(): method must be an HTTP token such as "get", got ${kindOf(method)}`);
   }
@@ -45,10 +51,10 @@ export function toFetchArgs(options: RequestOptions): [url: string, init: FetchI
     throw new EndpointError("ERR_URL_REQUIRED", `toFetchArgs(): url must be a non-empty string, got ${kindOf(url)}`);
   }
   const upper = method.toUpperCase();
-  const headers = stringHeaders(options.headers);
+  const headers = stringHeaders(getOwn(given, "headers"));
   const init: FetchInit = { method: upper, headers };
 
-  const body = options.body;
+  const body = getOwn(given, "body");
   if (!isStream(body)) {
     // fetch counts every other body itself, and Node 20's fetch fails on a preset content-length;
     // a stream keeps it, since that is how it is sent with a fixed length instead of chunked.
@@ -62,7 +68,7 @@ export function toFetchArgs(options: RequestOptions): [url: string, init: FetchI
     if (isStream(body)) {
       init.body = body as FetchBody;
       init.duplex = "half";
-    } else if (body === "" && headers["content-type"] === undefined) {
+    } else if (body === "" && getOwn(headers, "content-type") === undefined) {
       // The empty PATCH/PUT body: zero bytes, where "" would make fetch add text/plain.
       init.body = new Uint8Array(0) as FetchBody;
     } else if (isPassedAsIs(body)) {
@@ -73,7 +79,7 @@ export function toFetchArgs(options: RequestOptions): [url: string, init: FetchI
     }
   }
 
-  const signal = requestSignal(options.request);
+  const signal = requestSignal(getOwn(given, "request"));
   if (signal !== undefined) init.signal = signal as FetchSignal;
   return [url, init];
 }
@@ -85,10 +91,12 @@ function stringHeaders(headers: unknown): Record<string, string> {
   if (!isObject(headers) || Array.isArray(headers)) {
     throw invalid(`toFetchArgs(): headers must be an object of names to values, got ${kindOf(headers)}`);
   }
-  for (const [name, value] of Object.entries(headers)) {
+  const record = headers as Dictionary;
+  for (const name of Object.keys(record)) {
+    const value = record[name];
     if (value === undefined) continue;
     // The same checks endpoint() makes, for options built or changed by hand.
-    if (!isToken(name)) throw new EndpointError("ERR_INVALID_HEADER", `toFetchArgs(): the header name ${JSON.stringify(name)} is not an HTTP token`);
+    if (!isToken(name)) throw new EndpointError("ERR_INVALID_HEADER", `toFetchArgs(): the header name ${quote(name)} is not an HTTP token`);
     setOwn(result, name, String(checkHeaderValue(name, value)));
   }
   return result;
@@ -109,7 +117,8 @@ function isPassedAsIs(body: unknown): boolean {
 
 /** Web streams, and async iterables such as Node's Readable, which Node's fetch streams too. */
 function isStream(body: unknown): boolean {
-  if (!isObject(body)) return false;
+  // A plain object or array is never a stream, whatever a polluted Object.prototype says.
+  if (!isObject(body) || Array.isArray(body) || isPlainInAnyRealm(body)) return false;
   return isGlobalInstance(body, "ReadableStream") || typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
 }
 
@@ -117,7 +126,7 @@ function isStream(body: unknown): boolean {
 // body is unreadable without the boundary fetch generates, so any preset type is dropped; for
 // URLSearchParams and Blob only the JSON type endpoint() adds to every body it is given.
 function dropContentTypeFetchMustWrite(body: unknown, headers: Record<string, string>): void {
-  const preset = headers["content-type"];
+  const preset = getOwn(headers, "content-type");
   if (preset === undefined || typeof body !== "object" || body === null) return;
   if (isGlobalInstance(body, "FormData")) {
     delete headers["content-type"];
@@ -137,7 +146,7 @@ function serialise(body: unknown): string {
     text = JSON.stringify(body);
   } catch (error) {
     // A cycle or a bigint somewhere inside.
-    throw invalid(`toFetchArgs(): the body cannot be serialised as JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new EndpointError("ERR_INVALID_PARAMETER", `toFetchArgs(): the body cannot be serialised as JSON (${error instanceof Error ? quote(error.message) : "a value threw"})`, undefined, error);
   }
   if (text === undefined) throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body`);
   return text;
@@ -147,7 +156,7 @@ function serialise(body: unknown): string {
 function requestSignal(request: unknown): unknown {
   if (request === undefined || request === null) return undefined;
   if (!isObject(request)) throw invalid(`toFetchArgs(): request must be an object, got ${kindOf(request)}`);
-  const signal = (request as { signal?: unknown }).signal;
+  const signal = getOwn(request as Dictionary, "signal");
   if (signal === undefined || signal === null) return undefined;
   if (!isObject(signal) || typeof (signal as { aborted?: unknown }).aborted !== "boolean" || typeof (signal as { addEventListener?: unknown }).addEventListener !== "function") {
     throw invalid(`toFetchArgs(): request.signal must be an AbortSignal (controller.signal, not the controller), got ${kindOf(signal)}`);
@@ -171,15 +180,11 @@ function isPlainInAnyRealm(value: object): boolean {
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
+/** What a value is, for messages: cut and escaped, and read without calling or reading anything of the value. */
 function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") {
-    const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-    return typeof name === "string" && name !== "" && name !== "Object" ? `a ${name}` : "an object";
-  }
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return typeof value === "undefined" ? "undefined" : `a ${typeof value}`;
+  if (typeof value === "string") return `the string ${quote(value)}`;
+  if (typeof value === "function") return "a function";
+  return value === undefined ? "undefined" : describeValue(value);
 }
 
 function invalid(problem: string): EndpointError {

@@ -142,7 +142,6 @@ export function build(call: Call): RequestOptions {
   const { method, headers } = call;
   const compiled = compileUrl(call.url);
   const values = templateValues(compiled, call);
-  checkValues(compiled, values);
   let target = expandTemplate(compiled.template, values);
   // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#"). The template
   // usually tells whether the URL is path-only; reading the expanded text to find out would copy it into one string.
@@ -183,25 +182,50 @@ export function build(call: Call): RequestOptions {
 
 /**
  * What the template reads, as a snapshot the library owns: every variable the template names, read once from the
- * caller's own enumerable properties (else from the defaults' parameters), lists copied by index and maps by own key.
- * The checks and the expansion read the snapshot, so a getter or a proxy is read once per call and cannot answer the
- * check with one value and the expansion with another, and a property added to Object.prototype is never read.
+ * caller's own properties (else from the defaults' parameters), lists copied by index and maps by own key. The checks
+ * and the expansion read the snapshot, so a getter or a proxy is read once per call and cannot answer the check with
+ * one value and the expansion with another, and a property added to Object.prototype is never read (every variable is
+ * an own property of the snapshot, undefined or not). Throws ERR_MISSING_PARAMETER for required placeholders left
+ * without a value and for empty values that would leave `//` inside the path (checkValues).
  */
-function templateValues(compiled: CompiledUrl, call: Call): TemplateValues {
+function templateValues(compiled: CompiledUrl, call: Call): Dictionary {
   const { options, defaults } = call;
-  const names = compiled.template.variables;
+  const slots = compiled.slots;
   const values: Dictionary = {};
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    let value = OPTION_NAMES.has(name) ? undefined : name === "data" ? call.named.data : ownValue(options, name);
-    if (value === undefined) value = getOwn(defaults.values, name);
-    setOwn(values, name, snapshot(value, name));
+  let missing: string[] | undefined;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const name = slot.name;
+    let value = slot.read === "caller" ? (hasOwn.call(options, name) ? options[name] : undefined) : slot.read === "data" ? call.named.data : undefined;
+    if (value === undefined && defaults.keys.length > 0) value = getOwn(defaults.values, name);
+    if (typeof value === "object" && value !== null) value = snapshot(value, name);
+    if (name === "__proto__") setOwn(values, name, value);
+    else values[name] = value;
+    if (value === "") {
+      if (slot.emptyIsSegment) throw emptySegment([name]);
+    } else if (slot.required && typeof value !== "string" && typeof value !== "number" && !isDefined(value)) {
+      (missing ??= []).push(name);
+    }
+  }
+  if (missing) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${missing.length > 1 ? "s" : ""} ${nameList(missing)}`);
+  for (const group of compiled.emptySegments) {
+    let empty = true;
+    for (let i = 0; i < group.length && empty; i++) empty = values[group[i]!] === "";
+    if (empty) throw emptySegment(group);
   }
   return values;
 }
 
-function snapshot(value: unknown, name: string): unknown {
-  if (typeof value !== "object" || value === null) return value;
+function emptySegment(names: readonly string[]): EndpointError {
+  return new EndpointError(
+    "ERR_MISSING_PARAMETER",
+    `the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)} would leave an empty segment (//) in the middle of the path: give a non-empty value`,
+  );
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function snapshot(value: object, name: string): unknown {
   if (Array.isArray(value)) {
     checkListLength(value, "the value of", name);
     const copy: unknown[] = [];
@@ -220,27 +244,6 @@ function checkedBaseUrl(baseUrl: unknown): string {
     throw new EndpointError("ERR_INVALID_BASE_URL", "a path-only url needs baseUrl, an absolute URL string");
   }
   return baseUrlPrefix(baseUrl);
-}
-
-/**
- * Throws ERR_MISSING_PARAMETER naming every `{name}`, `{+name}`, `{#name}` or `:name` left without a value, or naming
- * the placeholders whose empty values would leave an empty segment in the middle of the path (`/repos//r`).
- */
-function checkValues(compiled: CompiledUrl, values: TemplateValues): void {
-  let missing: string[] | undefined;
-  for (const spec of compiled.required) {
-    const value = values[spec.name];
-    if (typeof value === "string" || typeof value === "number" || isDefined(value)) continue;
-    (missing ??= []).push(spec.name);
-  }
-  if (missing) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${missing.length > 1 ? "s" : ""} ${nameList(missing)}`);
-  for (const group of compiled.emptySegments) {
-    let empty = true;
-    for (let i = 0; i < group.length && empty; i++) empty = values[group[i]!] === "";
-    if (empty) {
-      throw new EndpointError("ERR_MISSING_PARAMETER", `the placeholder${group.length > 1 ? "s" : ""} ${nameList(group)} would leave an empty segment (//) in the middle of the path: give a non-empty value`);
-    }
-  }
 }
 
 /** Names in full up to a point: a template of 100,000 placeholders must not make a megabyte-long message. */

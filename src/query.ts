@@ -104,7 +104,9 @@ function encodeKeepingPlus(text: string, start: number): string {
 function encodeWithBuiltIn(text: string, start: number, end: number): string {
   try {
     return encodeURIComponent(text.slice(start, end));
-  } catch {
+  } catch (error) {
+    // Only a URIError means a lone surrogate; a RangeError (a text past the engine's maximum length) is a size limit.
+    if (!(error instanceof URIError)) throw error;
     throw new EndpointError("ERR_INVALID_PARAMETER", `the query text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
   }
 }

@@ -6,8 +6,6 @@ import { compileTemplate, compiledTemplate, type CompiledTemplate, type VarSpec 
 /** A route URL compiled once: the template and what endpoint() needs to know about its variables. */
 export interface CompiledUrl {
   readonly template: CompiledTemplate;
-  /** Variables of `{name}`, `{+name}` and `{#name}` expressions: a request cannot be built without them. */
-  readonly required: readonly VarSpec[];
   /** Every variable the template names: these parameters never reach the query or the body. */
   readonly variables: ReadonlySet<string>;
   /** The option names and the template's variables: the keys that are never query or body parameters for this URL. */
@@ -26,11 +24,24 @@ export interface CompiledUrl {
   /** False when no expansion can hold "?" or "#": no literal has one, and no `{?…}`, `{#…}` or `{+…}` may write one. */
   readonly mayHoldQueryOrFragment: boolean;
   /**
-   * Groups of variables that, when every one of them is the empty string, leave an empty segment in the middle of the
+   * Groups of two or more variables (lone ones are marked in `slots`) that, when every one of them is the empty string, leave an empty segment in the middle of the
    * path (`/repos//r`): the single-variable `{name}`, `{+name}` and `:name` expressions that make up a whole segment
    * between two "/" (the start of a path-only template counts as one), and a `{/name}` followed by a literal "/".
    */
   readonly emptySegments: readonly (readonly string[])[];
+  /** Each variable the template names, once, with how a call reads it (parse.ts templateValues). */
+  readonly slots: readonly Slot[];
+}
+
+/** One variable of a route URL as a call reads it, worked out once. */
+export interface Slot {
+  readonly name: string;
+  /** "caller": an own property of the options; "data": the named option `data`; "option": another option name, never a value. */
+  readonly read: "caller" | "data" | "option";
+  /** In a `{name}`, `{+name}`, `{#name}` or `:name`: a value is required. */
+  readonly required: boolean;
+  /** Alone in a segment in the middle of the path (emptySegments): an empty string is an error. */
+  readonly emptyIsSegment: boolean;
 }
 
 /** Simple, reserved and fragment expansion: a placeholder in one of these must have a value (DECISIONS). */
@@ -57,9 +68,17 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const mayHoldQueryOrFragment = template.parts.some((part) =>
     typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char),
   );
-  const emptySegments = emptySegmentGroups(written.parts, join !== "absolute");
-  // `required` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
-  return Object.freeze({ template, required: [...required.values()], variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment, emptySegments });
+  const groups = emptySegmentGroups(written.parts, join !== "absolute");
+  const alone = new Set(groups.filter((group) => group.length === 1).map(([name]) => name));
+  const emptySegments = groups.filter((group) => group.length > 1);
+  const slots = template.variables.map((name): Slot => ({
+    name,
+    read: name === "data" ? "data" : OPTION_NAMES.has(name) ? "option" : "caller",
+    required: required.has(name),
+    emptyIsSegment: alone.has(name),
+  }));
+  // `slots` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
+  return Object.freeze({ template, variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment, emptySegments, slots });
 });
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {

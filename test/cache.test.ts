@@ -1,6 +1,6 @@
 // The bounded memo that caches routes, templates and header names: memory stays flat however many keys pass.
 import { describe, expect, it } from "vitest";
-import { boundedMemo } from "../src/cache.js";
+import { MAX_CACHED_CHARACTERS, MAX_CACHED_KEY_LENGTH, boundedMemo } from "../src/cache.js";
 
 describe("boundedMemo", () => {
   it("computes each key once while it is cached", () => {
@@ -30,5 +30,16 @@ describe("boundedMemo", () => {
     expect(() => memo("x")).toThrow("bad");
     expect(() => memo("x")).toThrow("bad");
     expect(attempts).toBe(2);
+  });
+
+  it(`holds at most ${MAX_CACHED_CHARACTERS} key characters, so long keys cannot fill every entry (memory bound by size)`, () => {
+    const memo = boundedMemo(1000, (key) => key.length);
+    const long = (n: number) => `${n}`.padEnd(MAX_CACHED_KEY_LENGTH, "x");
+    for (let n = 0; n < 1000; n++) memo(long(n));
+    expect(memo.size).toBe(Math.floor(MAX_CACHED_CHARACTERS / MAX_CACHED_KEY_LENGTH));
+    // Short keys still fill every entry.
+    const short = boundedMemo(1000, (key) => key.length);
+    for (let n = 0; n < 1000; n++) short(`/repos/{owner}/{repo}/${n}`);
+    expect(short.size).toBe(1000);
   });
 });

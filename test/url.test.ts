@@ -351,7 +351,7 @@ describe("templates", () => {
 
   it("compiles each URL once and knows which of its variables are required", () => {
     const compiled = compileUrl("/a/:b/{c}{+d}{#e}{/f}{?g}");
-    expect(compiled.required.map((spec) => spec.name)).toEqual(["b", "c", "d", "e"]);
+    expect(compiled.slots.filter((slot) => slot.required).map((slot) => slot.name)).toEqual(["b", "c", "d", "e"]);
     expect([...compiled.variables]).toEqual(["b", "c", "d", "e", "f", "g"]);
     expect(compileUrl("/a/:b/{c}{+d}{#e}{/f}{?g}")).toBe(compiled);
   });
