@@ -22,11 +22,17 @@ export class EndpointError extends Error {
   constructor(code: EndpointErrorCode, problem: string, route?: string, cause?: unknown) {
     // Every message passes here, so this is the one place that keeps caller text from injecting log lines or
     // terminal escapes, whichever path built the message.
-    super(escapeControls(route === undefined ? problem : `${route}: ${problem}`, MAX_MESSAGE), cause === undefined ? undefined : { cause });
+    super(bounded(route === undefined ? problem : `${route}: ${problem}`), cause === undefined ? undefined : { cause });
     this.name = "EndpointError";
     this.code = code;
     this.route = route;
   }
+}
+
+/** A message with caller text escaped, then cut to MAX_MESSAGE characters (escapes can make it longer). */
+function bounded(message: string): string {
+  const escaped = escapeControls(message, MAX_MESSAGE);
+  return escaped.length > MAX_MESSAGE ? `${escaped.slice(0, MAX_MESSAGE)}…` : escaped;
 }
 
 const MAX_QUOTED = 80;

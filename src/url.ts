@@ -54,7 +54,7 @@ const URL_CACHE_SIZE = 1000;
 
 /** Compiles a route URL (cached); throws ERR_INVALID_TEMPLATE when it is malformed. */
 export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SIZE, (url) => {
-  const written = compileTemplate(colonPlaceholdersToTemplate(url));
+  const written = compileTemplate(colonPlaceholdersToTemplate(url), { hyphenInNames: true });
   const join = joinOf(written.parts[0]);
   const template = join === "path" ? withoutLeadingSlashesInTemplate(written) : written;
   const required = new Map<string, VarSpec>();

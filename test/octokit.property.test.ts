@@ -264,7 +264,7 @@ function compare({ case: c, objectForm }: { case: Case; objectForm: boolean }): 
 describe("endpoint() agrees with @octokit/endpoint wherever DECISIONS.md promises the same result", () => {
   it(`on ${RUNS} random REST routes: placeholders, {?…} templates, query, body, data, headers, format, baseUrl, defaults`, () => {
     fc.assert(fc.property(restCase, compare), { numRuns: RUNS });
-  });
+  }, 60_000);
 
   it(`on ${RUNS / 3} random POST /graphql requests with previews from defaults, accept and options`, () => {
     fc.assert(fc.property(graphqlCase, compare), { numRuns: RUNS / 3 });

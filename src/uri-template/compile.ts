@@ -78,7 +78,9 @@ export function compileTemplate(source: string, options?: CompileOptions): Compi
  * (measured: 6-9%). `variables` is handed to users, so the caller freezes it.
  */
 export function compiledTemplate(source: string, parts: (string | VarSpec)[], variables: readonly string[]): CompiledTemplate {
-  return Object.freeze({ source, parts, variables });
+  let varspecs = 0;
+  for (let i = 0; i < parts.length; i++) if (typeof parts[i] !== "string") varspecs++;
+  return Object.freeze({ source, parts, variables, repeats: varspecs > variables.length });
 }
 
 function findExpressionEnd(source: string, open: number): number {
@@ -155,7 +157,6 @@ function compileVarSpec(source: string, start: number, end: number, operator: Op
     opensExpression,
     prefix,
     explode,
-    inherited: name in Object.prototype,
     leadFirst: operator.first + named,
     leadNext: operator.separator + named,
     emptyFirst: operator.first + name + operator.ifEmpty,

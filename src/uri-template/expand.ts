@@ -1,49 +1,126 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
 import { EndpointError, quote } from "../errors.js";
-import { checkListLength, isPlainObject } from "../objects.js";
+import { isPlainObject, MAX_LIST_LENGTH, type Dictionary } from "../objects.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import type { CompiledTemplate, Operator, VarSpec } from "./syntax.js";
 
 /** Variable values: strings, numbers, bigints, booleans and Dates, lists of them, or maps of them. */
 export type TemplateValues = { readonly [name: string]: unknown };
 
-/** Expands `template` with `values`; undefined, null, empty lists and empty maps are undefined in RFC 6570's sense. */
-export function expandTemplate(template: CompiledTemplate, values: TemplateValues): string {
+// Taken once, when the module loads: a caller's object cannot answer for it, and later changes to Object.prototype
+// cannot replace it.
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * Expands `template` with `values`; undefined, null, empty lists and empty maps are undefined in RFC 6570's sense, and
+ * `onUndefined` is told of each varspec whose value is. Every variable is read once, as an own property, and no method
+ * of a value is called; whatever a value does (a getter that throws, a revoked proxy, an expansion longer than the
+ * engine's longest string) ends as an EndpointError naming the variable.
+ */
+export function expandTemplate(template: CompiledTemplate, values: TemplateValues, onUndefined?: (spec: VarSpec) => void): string {
   const parts = template.parts;
+  // Values read so far, when the template names a variable more than once: a getter or proxy is asked once and
+  // cannot answer two ways. Most templates name each variable once and need no memory.
+  const read = template.repeats ? new Map<string, unknown>() : undefined;
   let result = "";
   // True until the current expression has written a value: its first value follows `leadFirst`, the others `leadNext`.
   // Each value is appended to the URL itself rather than to a text of its expression: a string and a rope node fewer
-  // per expression, for expansion and for the first read of the URL.
+  // per expansion, for expansion and for the first read of the URL.
   let first = true;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (typeof part === "string") {
-      result += part;
-      continue;
+  let i = 0;
+  try {
+    for (; i < parts.length; i++) {
+      const part = parts[i]!;
+      if (typeof part === "string") {
+        result += part;
+        continue;
+      }
+      if (part.opensExpression) first = true;
+      const value = read === undefined ? readOwn(values, part.name) : readOnce(values, part.name, read);
+      if (value === undefined || value === null) {
+        if (onUndefined !== undefined) onUndefined(part);
+        continue;
+      }
+      // Most values are strings or numbers with no prefix: they take this branch, lists, maps and the rest the general one.
+      if (part.prefix === 0 && (typeof value === "string" || typeof value === "number")) {
+        const encoded = typeof value === "string" ? encodeScalar(part.operator.allowReserved, value) : encodeNumber(value);
+        if (part.operator.named && encoded === "") result += first ? part.emptyFirst : part.emptyNext;
+        else result = result + (first ? part.leadFirst : part.leadNext) + encoded;
+      } else {
+        // Lists and maps append their items to `result` one by one; undefined when nothing was defined.
+        const appended = expandVariable(part, value, first, result);
+        if (appended === undefined) {
+          if (onUndefined !== undefined) onUndefined(part);
+          continue;
+        }
+        result = appended;
+      }
+      first = false;
     }
-    if (part.opensExpression) first = true;
-    const value = lookup(values, part);
-    if (value === undefined || value === null) continue;
-    // Most values are strings or numbers with no prefix: they take this branch, lists, maps and the rest the general one.
-    if (part.prefix === 0 && (typeof value === "string" || typeof value === "number")) {
-      const encoded = typeof value === "string" ? encodeScalar(part.operator.allowReserved, value) : encodeNumber(value);
-      if (part.operator.named && encoded === "") result += first ? part.emptyFirst : part.emptyNext;
-      else result = result + (first ? part.leadFirst : part.leadNext) + encoded;
-    } else {
-      // Lists and maps append their items to `result` one by one; undefined when nothing was defined.
-      const appended = expandVariable(part, value, first, result);
-      if (appended === undefined) continue;
-      result = appended;
-    }
-    first = false;
+  } catch (error) {
+    throw expansionError(error, parts[i]);
   }
   return result;
 }
 
+/** An own property's value, or undefined: inherited values (a polluted Object.prototype, a getter) are never read. */
+function readOwn(values: object, key: string | number): unknown {
+  return hasOwn.call(values, key) ? (values as TemplateValues)[key] : undefined;
+}
+
 /** Looks a variable up among own properties only, so `constructor` or `__proto__` never read a prototype. */
 export function lookup(values: TemplateValues, spec: VarSpec): unknown {
-  if (spec.inherited && !Object.prototype.hasOwnProperty.call(values, spec.name)) return undefined;
-  return values[spec.name];
+  return readOwn(values, spec.name);
+}
+
+/**
+ * The value of `name`, read from `values` the first time only. A list or map is copied on that read, so its items are
+ * read once too, however many varspecs name it.
+ */
+function readOnce(values: TemplateValues, name: string, read: Map<string, unknown>): unknown {
+  if (read.has(name)) return read.get(name);
+  let value = readOwn(values, name);
+  if (Array.isArray(value)) {
+    const length = listLength(value, name);
+    const copy: unknown[] = [];
+    for (let i = 0; i < length; i++) copy.push(readOwn(value, i));
+    value = copy;
+  } else if (isPlainObject(value)) {
+    const copy: Dictionary = Object.create(null) as Dictionary;
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) copy[keys[i]!] = readOwn(value, keys[i]!);
+    value = copy;
+  }
+  read.set(name, value);
+  return value;
+}
+
+/** What escapes an expansion: an EndpointError as it is, anything else as an EndpointError naming the variable. */
+function expansionError(error: unknown, part: string | VarSpec | undefined): EndpointError {
+  if (isInstance(error, EndpointError)) return error as EndpointError;
+  const name = quote(typeof part === "object" ? part.name : "");
+  if (isInstance(error, RangeError)) {
+    // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
+    // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
+    return new EndpointError("ERR_TOO_LARGE", `the expansion of ${name} is longer than the longest string the JavaScript engine can hold (2^29 - 24 characters in V8)`);
+  }
+  return new EndpointError("ERR_INVALID_PARAMETER", `the value of ${name} could not be read: a getter or proxy threw, or the proxy was revoked`);
+}
+
+/** `instanceof` that cannot throw: a thrown proxy's getPrototypeOf trap may. */
+function isInstance(value: unknown, type: abstract new (...args: never[]) => unknown): boolean {
+  try {
+    return value instanceof type;
+  } catch {
+    return false;
+  }
+}
+
+/** A list's length, read once; throws ERR_INVALID_PARAMETER beyond MAX_LIST_LENGTH (see objects.ts). */
+function listLength(list: readonly unknown[], name: string): number {
+  const length = list.length;
+  if (length <= MAX_LIST_LENGTH) return length;
+  throw new EndpointError("ERR_INVALID_PARAMETER", `the value of ${quote(name)} has ${length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
 }
 
 function encodeScalar(allowReserved: boolean, text: string): string {
@@ -75,7 +152,7 @@ function expandVariable(spec: VarSpec, value: unknown, first: boolean, result: s
     if (spec.prefix > 0) prefixOnListOrMap(spec);
     return expandMap(operator, spec, value, first, result);
   }
-  const scalar = scalarText(value);
+  const scalar = scalarText(value, spec.name);
   if (scalar === undefined) return spec.prefix > 0 ? prefixOnListOrMap(spec) : invalidValue(spec.name, value);
   const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
   if (operator.named && text === "") return result + (first ? spec.emptyFirst : spec.emptyNext);
@@ -88,14 +165,15 @@ function prefixOnListOrMap(spec: VarSpec): never {
 }
 
 function expandList(operator: Operator, spec: VarSpec, list: readonly unknown[], first: boolean, result: string): string | undefined {
-  checkListLength(list, "the value of", spec.name);
+  const length = listLength(list, spec.name);
   // Exploded, every item is written as a value of its own (`&name=item`); otherwise items are joined by commas after one lead.
   const emptyHasForm = spec.explode && operator.named;
   let count = 0;
-  for (let i = 0; i < list.length; i++) {
-    const item = list[i];
+  for (let i = 0; i < length; i++) {
+    // By index, own items only: a hole never reads Array.prototype, and no method of the list is called.
+    const item = readOwn(list, i);
     if (item === undefined || item === null) continue;
-    const text = scalarText(item) ?? invalidValue(spec.name, item);
+    const text = scalarText(item, spec.name) ?? invalidValue(spec.name, item);
     const leading = count === 0 && first;
     if (emptyHasForm && text === "") result += leading ? spec.emptyFirst : spec.emptyNext;
     else result = result + (count > 0 && !spec.explode ? "," : leading ? spec.leadFirst : spec.leadNext) + encodeScalar(operator.allowReserved, text);
@@ -109,9 +187,9 @@ function expandMap(operator: Operator, spec: VarSpec, map: TemplateValues, first
   let count = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    const item = map[key];
+    const item = readOwn(map, key);
     if (item === undefined || item === null) continue;
-    const text = scalarText(item) ?? invalidValue(`${spec.name}.${key}`, item);
+    const text = scalarText(item, spec.name) ?? invalidValue(`${spec.name}.${key}`, item);
     const encodedKey = encodeScalar(operator.allowReserved, key);
     if (!spec.explode) {
       // `name=k1,v1,k2,v2`: the name (when the operator names it) once, then keys and values joined by commas.
@@ -128,17 +206,32 @@ function expandMap(operator: Operator, spec: VarSpec, map: TemplateValues, first
   return count === 0 ? undefined : result;
 }
 
-/** The text of a scalar value, or undefined when `value` is not a scalar. */
-export function scalarText(value: unknown): string | undefined {
+/**
+ * Most digits a bigint may have: String() takes time that grows faster than its length (seconds for a few megabytes),
+ * and no URL holds a number this long. Checked by magnitude, which costs one comparison.
+ */
+export const MAX_BIGINT_DIGITS = 10_000;
+let bigintLimit: bigint | undefined;
+let negativeBigintLimit: bigint | undefined;
+
+/** The text of a scalar value, or undefined when `value` is not a scalar; `name` names the value in errors. */
+export function scalarText(value: unknown, name?: string): string | undefined {
   switch (typeof value) {
     case "string":
       return value;
-    case "number":
     case "bigint":
+      bigintLimit ??= 10n ** BigInt(MAX_BIGINT_DIGITS);
+      negativeBigintLimit ??= -bigintLimit;
+      if (value >= bigintLimit || value <= negativeBigintLimit) {
+        const which = name === undefined ? "a value" : `the value of ${quote(name)}`;
+        throw new EndpointError("ERR_TOO_LARGE", `${which} is a bigint of more than ${MAX_BIGINT_DIGITS} digits, too long to write into a URL`);
+      }
+      return String(value);
+    case "number":
     case "boolean":
       return String(value);
     case "object":
-      return value instanceof Date ? isoDate(value) : undefined;
+      return isoDate(value);
     default:
       return undefined;
   }
@@ -146,20 +239,21 @@ export function scalarText(value: unknown): string | undefined {
 
 const { getTime, toISOString } = Date.prototype;
 
-/** ISO 8601 text of a real Date; an object that only inherits from Date.prototype is not a scalar. */
-function isoDate(date: Date): string | undefined {
-  // The built-ins, not the object's own methods: `instanceof` can be fooled by Object.create(Date.prototype),
-  // whose getTime() throws a TypeError, and a Date's own toISOString could return anything.
+/**
+ * ISO 8601 text of a real Date, or undefined for any other object. The built-ins decide, not the object: getTime
+ * throws for anything but a Date (Object.create(Date.prototype) included), so no prototype is walked and none of the
+ * object's own methods (a toISOString that returns anything) is called.
+ */
+function isoDate(value: object | null): string | undefined {
   let time: number;
   try {
-    time = getTime.call(date);
+    time = getTime.call(value);
   } catch {
     return undefined;
   }
   if (Number.isNaN(time)) throw new EndpointError("ERR_INVALID_PARAMETER", "an invalid Date cannot be written into a URL");
-  return toISOString.call(date);
+  return toISOString.call(value);
 }
-
 
 function prefixOf(text: string, length: number): string {
   // Counts characters, not UTF-16 units, so a prefix never splits a surrogate pair.
@@ -175,12 +269,29 @@ function invalidValue(name: string, value: unknown): never {
   throw new EndpointError("ERR_INVALID_PARAMETER", `the value of ${quote(name)} is ${describeValue(value)}, which cannot be written into a URL`);
 }
 
-/** Names the kind of a value for error messages without printing the value itself. */
+/**
+ * Names the kind of a value for error messages without printing the value itself. Reads no getter and calls nothing
+ * of the value's: only own data properties of its prototype (`constructor`, then that function's `name`), and a name
+ * that is not a short plain identifier is quoted, cut and escaped (a class name can be a megabyte, or hold CR LF ESC).
+ */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "a nested list";
   if (typeof value !== "object") return `a ${typeof value}`;
-  const constructor: unknown = (Object.getPrototypeOf(value) as { constructor?: unknown } | null)?.constructor;
-  const name = typeof constructor === "function" && typeof constructor.name === "string" ? constructor.name : "";
-  return name && name !== "Object" ? `a ${name}` : "a nested object";
+  try {
+    if (Array.isArray(value)) return "a nested list";
+    const name = ownData(ownData(Object.getPrototypeOf(value), "constructor"), "name");
+    if (typeof name !== "string" || name === "" || name === "Object") return "a nested object";
+    return /^[A-Za-z_$][\w$]{0,40}$/.test(name) ? `a ${name}` : `an object of class ${quote(name)}`;
+  } catch {
+    // A revoked proxy throws at Array.isArray and getPrototypeOf; a proxy's traps may throw anything.
+    return "an unreadable object (a revoked proxy?)";
+  }
+}
+
+/** An own data property's value; undefined for a getter, an inherited property, or when `target` is not an object. */
+function ownData(target: unknown, key: string): unknown {
+  if ((typeof target !== "object" && typeof target !== "function") || target === null) return undefined;
+  const descriptor = Object.getOwnPropertyDescriptor(target, key);
+  // The descriptor is a fresh object that inherits from Object.prototype: only its own `value` counts.
+  return descriptor !== undefined && hasOwn.call(descriptor, "value") ? descriptor.value : undefined;
 }

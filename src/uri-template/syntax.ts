@@ -24,8 +24,6 @@ export interface VarSpec {
   /** Maximum length in characters for `:N`; 0 when there is no prefix. */
   readonly prefix: number;
   readonly explode: boolean;
-  /** True when `name` is also a property of Object.prototype, so lookups must check own keys. */
-  readonly inherited: boolean;
   /**
    * What a scalar value is written after, worked out once from the operator: when it is the expression's first defined
    * value (`?name=`, `/`, or "" for simple expansion) and when it follows another (`&name=`, `/`, `,`). One
@@ -48,6 +46,11 @@ export interface CompiledTemplate {
   readonly parts: readonly (string | VarSpec)[];
   /** Variable names in order of first appearance, without repeats. */
   readonly variables: readonly string[];
+  /**
+   * True when some variable is named by more than one varspec (`{x}/{x}`): expansion then remembers what it read,
+   * so a getter or proxy is read once. Worked out here so that templates without repeats pay nothing for it.
+   */
+  readonly repeats: boolean;
 }
 
 const operator = (char: string, first: string, separator: string, named: boolean, ifEmpty: string, allowReserved: boolean): Operator =>

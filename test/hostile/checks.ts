@@ -33,6 +33,8 @@ export function outcome<T>(call: () => T): T | undefined {
     expect(error.name).toBe("EndpointError");
     expect(typeof error.message).toBe("string");
     expect(error.message.length).toBeLessThan(MAX_MESSAGE);
+    // No CR, LF, ESC, BEL or other control character of the caller's reaches a log line or a terminal.
+    expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
     return undefined;
   }
 }
