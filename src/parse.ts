@@ -5,7 +5,7 @@ import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { checkListLength, getOwn, isPlainObject, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
-import { expandTemplate, type TemplateValues } from "./uri-template/index.js";
+import { expandTemplate, type TemplateValues, type VarSpec } from "./uri-template/index.js";
 import { OPTION_NAMES, baseUrlPrefix, compileUrl, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
@@ -141,8 +141,7 @@ export interface Call {
 export function build(call: Call): RequestOptions {
   const { method, headers } = call;
   const compiled = compileUrl(call.url);
-  const values = templateValues(compiled, call);
-  let target = expandTemplate(compiled.template, values);
+  let target = readsDirectly(compiled, call) ? expandDirectly(compiled, call.options) : expandSnapshot(compiled, call);
   // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#"). The template
   // usually tells whether the URL is path-only; reading the expanded text to find out would copy it into one string.
   let base: string | undefined;
@@ -180,50 +179,120 @@ export function build(call: Call): RequestOptions {
   return result;
 }
 
+/** True when the engine may read the template's values from the caller's options itself (CompiledUrl.readsDirectly). */
+function readsDirectly(compiled: CompiledUrl, call: Call): boolean {
+  if (!compiled.readsDirectly) return false;
+  const keys = call.defaults.keys;
+  for (let i = 0; i < keys.length; i++) if (compiled.variables.has(keys[i]!)) return false;
+  return true;
+}
+
+/** The specs the engine reported undefined during the current expandDirectly() (saved and restored around it). */
+let undefinedSpecs: VarSpec[] | undefined;
+const noteUndefined = (spec: VarSpec): void => {
+  (undefinedSpecs ??= []).push(spec);
+};
+
 /**
- * What the template reads, as a snapshot the library owns: every variable the template names, read once from the
- * caller's own properties (else from the defaults' parameters), lists copied by index and maps by own key. The checks
- * and the expansion read the snapshot, so a getter or a proxy is read once per call and cannot answer the check with
- * one value and the expansion with another, and a property added to Object.prototype is never read (every variable is
- * an own property of the snapshot, undefined or not). Throws ERR_MISSING_PARAMETER for required placeholders left
- * without a value and for empty values that would leave `//` inside the path (checkValues).
+ * Expands with the caller's options as values: the engine reads each variable once, as an own property at read time,
+ * and reports the undefined ones, so nothing here reads a value. The checks then read the expanded text: a required
+ * placeholder reported undefined is ERR_MISSING_PARAMETER, and so is a "//" in the path, which (readsDirectly) only an
+ * empty value can leave.
  */
-function templateValues(compiled: CompiledUrl, call: Call): Dictionary {
+function expandDirectly(compiled: CompiledUrl, options: Dictionary): string {
+  let target: string;
+  let reported: VarSpec[] | undefined;
+  if (compiled.hasRequired) {
+    // A getter the engine reads may call endpoint() again: the outer call's list is kept aside meanwhile.
+    const outer = undefinedSpecs;
+    undefinedSpecs = undefined;
+    try {
+      target = expandTemplate(compiled.template, options, noteUndefined);
+      reported = undefinedSpecs;
+    } finally {
+      undefinedSpecs = outer;
+    }
+  } else {
+    target = expandTemplate(compiled.template, options);
+  }
+  if (reported !== undefined) {
+    const missing = new Set<string>();
+    for (const spec of reported) if (REQUIRED.has(spec.operator.char)) missing.add(spec.name);
+    if (missing.size > 0) throw missingError([...missing]);
+  }
+  if (compiled.pathFrom !== -1 && leavesEmptySegment(compiled, target)) throw emptySegment(compiled.segmentNames, true);
+  return target;
+}
+
+const REQUIRED: ReadonlySet<string> = new Set(["", "+", "#"]);
+
+/** True when the path of `target` has "//", or starts with "/" where the template starts with a variable. */
+function leavesEmptySegment(compiled: CompiledUrl, target: string): boolean {
+  const from = compiled.pathFrom;
+  if (compiled.join === "pathAfterExpansion" && typeof compiled.template.parts[0] !== "string" && target.charCodeAt(0) === 0x2f) return true;
+  const at = target.indexOf("//", from);
+  if (at === -1) return false;
+  if (!compiled.mayHoldQueryOrFragment) return true;
+  for (let i = from; i < at; i++) {
+    const code = target.charCodeAt(i);
+    if (code === 0x3f /* ? */ || code === 0x23 /* # */) return false;
+  }
+  return true;
+}
+
+/**
+ * Expands from a snapshot the library owns, for the templates the engine cannot read from the caller's options
+ * (CompiledUrl.readsDirectly): every variable the template names, read once from the caller's own properties (else
+ * from the defaults' parameters), lists copied by index and maps by own key. The checks and the expansion read the
+ * snapshot, so a getter or a proxy is read once per call. The checks throw after the expansion, as expandDirectly's
+ * do, so both report the same problem first.
+ */
+function expandSnapshot(compiled: CompiledUrl, call: Call): string {
   const { options, defaults } = call;
   const slots = compiled.slots;
   const values: Dictionary = {};
   let missing: string[] | undefined;
+  let empty: readonly string[] | undefined;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
     const name = slot.name;
     let value = slot.read === "caller" ? (hasOwn.call(options, name) ? options[name] : undefined) : slot.read === "data" ? call.named.data : undefined;
     if (value === undefined && defaults.keys.length > 0) value = getOwn(defaults.values, name);
     if (typeof value === "object" && value !== null) value = snapshot(value, name);
-    if (name === "__proto__") setOwn(values, name, value);
-    else values[name] = value;
+    setOwn(values, name, value);
     if (value === "") {
-      if (slot.emptyIsSegment) throw emptySegment([name]);
+      if (slot.emptyIsSegment) empty ??= [name];
     } else if (slot.required && typeof value !== "string" && typeof value !== "number" && !isDefined(value)) {
       (missing ??= []).push(name);
     }
   }
-  if (missing) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${missing.length > 1 ? "s" : ""} ${nameList(missing)}`);
-  for (const group of compiled.emptySegments) {
-    let empty = true;
-    for (let i = 0; i < group.length && empty; i++) empty = values[group[i]!] === "";
-    if (empty) throw emptySegment(group);
+  const target = expandTemplate(compiled.template, values);
+  if (missing) throw missingError(missing);
+  // Where the expanded text tells, it decides, as in expandDirectly (a list of one "" leaves "//" too).
+  if (compiled.pathFrom !== -1) {
+    if (leavesEmptySegment(compiled, target)) throw emptySegment(compiled.segmentNames, true);
+    return target;
   }
-  return values;
-}
-
-function emptySegment(names: readonly string[]): EndpointError {
-  return new EndpointError(
-    "ERR_MISSING_PARAMETER",
-    `the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)} would leave an empty segment (//) in the middle of the path: give a non-empty value`,
-  );
+  for (const group of compiled.emptySegments) {
+    let allEmpty = true;
+    for (let i = 0; i < group.length && allEmpty; i++) allEmpty = values[group[i]!] === "";
+    if (allEmpty) empty ??= group;
+  }
+  if (empty) throw emptySegment(empty);
+  return target;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+
+function missingError(names: readonly string[]): EndpointError {
+  return new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)}`);
+}
+
+/** ERR_MISSING_PARAMETER for empty values that would leave "//" in the path; `oneOf`: some of `names`, not all. */
+function emptySegment(names: readonly string[], oneOf = false): EndpointError {
+  const which = oneOf && names.length > 1 ? `one of the placeholders ${nameList(names)} is empty, which` : `the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)}`;
+  return new EndpointError("ERR_MISSING_PARAMETER", `${which} would leave an empty segment (//) in the middle of the path: give a non-empty value`);
+}
 
 function snapshot(value: object, name: string): unknown {
   if (Array.isArray(value)) {

@@ -31,6 +31,21 @@ export interface CompiledUrl {
   readonly emptySegments: readonly (readonly string[])[];
   /** Each variable the template names, once, with how a call reads it (parse.ts templateValues). */
   readonly slots: readonly Slot[];
+  /**
+   * True when the engine may read the caller's options itself (parse.ts build): every variable is a parameter (none is
+   * an option name or `data`), and none in the path can write a "/" (`{+name}`, `{/name}`), so a "//" in the expanded
+   * path can only come from an empty value and the expanded text tells what the values were.
+   */
+  readonly readsDirectly: boolean;
+  /**
+   * Where the path starts in the expanded text, for the check that finds an empty value by the "//" it leaves there;
+   * -1 when no empty value can leave one (no emptySegments) or when a "//" there need not come from one.
+   */
+  readonly pathFrom: number;
+  /** Every name in emptySegments and lone ones: the placeholders an error about "//" names. */
+  readonly segmentNames: readonly string[];
+  /** True when some variable is required (a `{name}`, `{+name}`, `{#name}` or `:name`). */
+  readonly hasRequired: boolean;
 }
 
 /** One variable of a route URL as a call reads it, worked out once. */
@@ -77,8 +92,20 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
     required: required.has(name),
     emptyIsSegment: alone.has(name),
   }));
+  const segmentNames = [...new Set(groups.flat())];
+  let pathFrom = -1;
+  if (segmentNames.length > 0) {
+    const first = written.parts[0];
+    // A literal scheme: the path starts after the authority, when the first literal holds all of it.
+    const authorityEnd = join === "absolute" ? (first as string).indexOf("/", pathStart(first as string)) : 0;
+    pathFrom = authorityEnd === -1 ? -1 : authorityEnd;
+  }
+  // Only an empty value can leave "//" in the expanded path when no value can write a "/" and no literal holds "//".
+  if (join === "fromValue" || writesSlashInPath(written.parts) || literalDoubleSlash(written.parts)) pathFrom = -1;
+  const readsDirectly = (segmentNames.length === 0 || pathFrom !== -1) && slots.every((slot) => slot.read === "caller");
+  const hasRequired = required.size > 0;
   // `slots` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
-  return Object.freeze({ template, variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment, emptySegments, slots });
+  return Object.freeze({ template, variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment, emptySegments, slots, readsDirectly, pathFrom, segmentNames, hasRequired });
 });
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {
@@ -116,6 +143,34 @@ function emptySegmentGroups(parts: CompiledTemplate["parts"], startsSegment: boo
     }
   }
   return groups;
+}
+
+/** True when a variable before the query or fragment is a `{+name}` or `{/name}`: its value may write a "/". */
+function writesSlashInPath(parts: CompiledTemplate["parts"]): boolean {
+  for (const part of parts) {
+    if (typeof part === "string") {
+      if (part.includes("?") || part.includes("#")) return false;
+    } else if (part.operator.char === "+" || part.operator.char === "/") {
+      return true;
+    } else if (part.operator.char === "?" || part.operator.char === "&" || part.operator.char === "#") {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** True when a literal of the path holds "//" past a scheme's "://" (then a "//" in the expansion says nothing of values). */
+function literalDoubleSlash(parts: CompiledTemplate["parts"]): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (typeof part !== "string") continue;
+    for (let j = i === 0 ? pathStart(part) : 0; j < part.length; j++) {
+      const code = part.charCodeAt(j);
+      if (code === 0x3f /* ? */ || code === 0x23 /* # */) return false;
+      if (code === 0x2f && part.charCodeAt(j + 1) === 0x2f) return true;
+    }
+  }
+  return false;
 }
 
 function withoutLeadingSlashesInTemplate(template: CompiledTemplate): CompiledTemplate {

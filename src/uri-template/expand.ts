@@ -104,7 +104,7 @@ function expansionError(error: unknown, part: string | VarSpec | undefined): End
     // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
     return new EndpointError("ERR_TOO_LARGE", `the expansion of ${name} is longer than the longest string the JavaScript engine can hold (2^29 - 24 characters in V8)`);
   }
-  return new EndpointError("ERR_INVALID_PARAMETER", `the value of ${name} could not be read: a getter or proxy threw, or the proxy was revoked`);
+  return new EndpointError("ERR_INVALID_PARAMETER", `the value of ${name} could not be read: a getter or proxy threw, or the proxy was revoked`, undefined, error);
 }
 
 /** `instanceof` that cannot throw: a thrown proxy's getPrototypeOf trap may. */
@@ -120,7 +120,7 @@ function isInstance(value: unknown, type: abstract new (...args: never[]) => unk
 function listLength(list: readonly unknown[], name: string): number {
   const length = list.length;
   if (length <= MAX_LIST_LENGTH) return length;
-  throw new EndpointError("ERR_INVALID_PARAMETER", `the value of ${quote(name)} has ${length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
+  throw new EndpointError("ERR_TOO_LARGE", `the value of ${quote(name)} has ${length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
 }
 
 function encodeScalar(allowReserved: boolean, text: string): string {
