@@ -2,14 +2,6 @@
 // native call, a flat string) wherever they agree with the RFC, and escapes from a table where they do not.
 import { EndpointError } from "../errors.js";
 
-const UNRESERVED = new Uint8Array(128);
-const RESERVED_OR_UNRESERVED = new Uint8Array(128);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~") {
-  UNRESERVED[c.charCodeAt(0)] = 1;
-  RESERVED_OR_UNRESERVED[c.charCodeAt(0)] = 1;
-}
-for (const c of ":/?#[]@!$&'()*+,;=") RESERVED_OR_UNRESERVED[c.charCodeAt(0)] = 1;
-
 /** "%XX" for every ASCII character code. */
 const ESCAPED: readonly string[] = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, "0")}`);
 
@@ -23,12 +15,18 @@ const BUILT_IN_DIFFERS = 2;
  * whether the built-in encoder can do it. Outside reserved expansion, encodeURIComponent keeps "!'()*", which RFC 6570
  * escapes. In reserved expansion, encodeURI escapes "[" and "]" (which RFC 6570 keeps) and the "%" of a triplet.
  */
-const UNRESERVED_CLASS = new Uint8Array(128);
-const RESERVED_CLASS = new Uint8Array(128);
-for (let code = 0; code < 128; code++) {
-  const character = String.fromCharCode(code);
-  UNRESERVED_CLASS[code] = (UNRESERVED[code] === 1 ? 0 : ESCAPE) | ("!'()*".includes(character) ? BUILT_IN_DIFFERS : 0);
-  RESERVED_CLASS[code] = (RESERVED_OR_UNRESERVED[code] === 1 ? 0 : ESCAPE) | ("[]%".includes(character) ? BUILT_IN_DIFFERS : 0);
+const UNRESERVED_CLASS = /* @__PURE__ */ classTable("", "!'()*");
+const RESERVED_CLASS = /* @__PURE__ */ classTable(":/?#[]@!$&'()*+,;=", "[]%");
+
+/** A class table: letters, digits, "-._~" and `alsoKept` kept, `differs` marked BUILT_IN_DIFFERS. */
+function classTable(alsoKept: string, differs: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let code = 0; code < 128; code++) {
+    const character = String.fromCharCode(code);
+    const kept = /[\w.~-]/.test(character) || alsoKept.includes(character);
+    table[code] = (kept ? 0 : ESCAPE) | (differs.includes(character) ? BUILT_IN_DIFFERS : 0);
+  }
+  return table;
 }
 
 /** Encodes everything but unreserved characters (simple, label, path, matrix and query expansion). */
@@ -36,7 +34,7 @@ export function encodeUnreserved(text: string): string {
   const found = classesIn(text, UNRESERVED_CLASS);
   if ((found & ESCAPE) === 0) return text;
   if ((found & BUILT_IN_DIFFERS) === 0) return encodeWellFormed(encodeURIComponent, text);
-  return escapeAscii(text, UNRESERVED, false) ?? encodeUnreservedSlow(text);
+  return escapeAscii(text, UNRESERVED_CLASS, false) ?? encodeUnreservedSlow(text);
 }
 
 function encodeUnreservedSlow(text: string): string {
@@ -48,7 +46,7 @@ export function encodeReserved(text: string): string {
   const found = classesIn(text, RESERVED_CLASS);
   if ((found & ESCAPE) === 0) return text;
   if ((found & BUILT_IN_DIFFERS) === 0) return encodeWellFormed(encodeURI, text);
-  return escapeAscii(text, RESERVED_OR_UNRESERVED, true) ?? encodeReservedSlow(text);
+  return escapeAscii(text, RESERVED_CLASS, true) ?? encodeReservedSlow(text);
 }
 
 function encodeReservedSlow(text: string): string {
@@ -70,17 +68,17 @@ function classesIn(text: string, classes: Uint8Array): number {
 }
 
 /**
- * Escapes as "%XX" every ASCII character that `keep` does not mark, copying the kept runs between escapes in one
+ * Escapes as "%XX" every ASCII character that `classes` marks ESCAPE, copying the kept runs between escapes in one
  * slice each; with `keepTriplets`, a "%XX" already in the text stays. Text that needs no escape comes back as it is.
  * Returns undefined when the text holds a non-ASCII character: the built-in encoders handle UTF-8 and lone surrogates.
  */
-function escapeAscii(text: string, keep: Uint8Array, keepTriplets: boolean): string | undefined {
+function escapeAscii(text: string, classes: Uint8Array, keepTriplets: boolean): string | undefined {
   let result = "";
   let copied = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 128) return undefined;
-    if (keep[code] === 1) continue;
+    if ((classes[code]! & ESCAPE) === 0) continue;
     if (keepTriplets && code === 0x25 /* % */ && isHexDigit(text.charCodeAt(i + 1)) && isHexDigit(text.charCodeAt(i + 2))) {
       i += 2;
       continue;
@@ -98,15 +96,17 @@ function hexEscape(character: string): string {
 function encodeWellFormed(encoder: (text: string) => string, text: string): string {
   try {
     return encoder(text);
-  } catch {
-    // Only a lone surrogate makes the built-in encoders throw; it has no UTF-8 form to send.
+  } catch (error) {
+    // A lone surrogate (URIError) has no UTF-8 form to send. Anything else is a RangeError, the result passing the
+    // engine's longest string: left to expandTemplate, which names the variable and the limit.
+    if (!(error instanceof URIError)) throw error;
     throw new EndpointError("ERR_INVALID_PARAMETER", `value ${JSON.stringify(text.slice(0, 80))} is not well-formed Unicode (lone surrogate)`);
   }
 }
 
 /** True for the characters RFC 3986 allows anywhere in a URI, so a template literal may keep them as they are. */
 export function isUriCharacter(code: number): boolean {
-  return code < 128 && RESERVED_OR_UNRESERVED[code] === 1;
+  return code < 128 && (RESERVED_CLASS[code]! & ESCAPE) === 0;
 }
 
 /** True for a hexadecimal digit's character code. */

@@ -1,7 +1,7 @@
 // The expansion contract endpoint() builds on (issue 13): own properties read at read time, each variable read once,
 // onUndefined for RFC 6570's undefined, no method of a value called, nothing but EndpointError escapes.
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseTemplate } from "../../src/index.js";
 import { compileTemplate, describeValue, expandTemplate, MAX_BIGINT_DIGITS, type TemplateValues, type VarSpec } from "../../src/uri-template/index.js";
 import { expectEndpointError } from "../helpers.js";
@@ -197,16 +197,40 @@ describe("nothing but EndpointError escapes", () => {
     expect(expectEndpointError(() => parseTemplate("{a}").expand(values), "ERR_INVALID_PARAMETER").message).toContain('"a"');
   });
 
-  it("reports an expansion past the engine's longest string as ERR_TOO_LARGE naming the variable and the limit", () => {
-    // 2^19 items of 1 KB: within the 2^20-item limit, past V8's 2^29 - 24 characters. Concatenation builds a rope,
-    // so this costs a few megabytes, not half a gigabyte.
-    const item = "x".repeat(1024);
-    const list = Array.from({ length: 2 ** 19 }, () => item);
-    const error = expectEndpointError(() => parseTemplate("{?list*}").expand({ list }), "ERR_TOO_LARGE");
-    expect(error.message).toContain('"list"');
-    expect(error.message).toContain("longest string");
-    // Linear, but half a gigabyte of characters is scanned for escapes: seconds on a shared machine.
+  it("property: a list within the 2^20-item limit expands up to the engine's longest string, and past it is ERR_TOO_LARGE", () => {
+    // 2^20 empty items of `{?name*}` write "&name=" each: with a name of 500 characters the URL is 2^20 * 502 characters,
+    // just under V8's 2^29 - 24; from 511 on it is over. Concatenation builds a rope, so this costs megabytes, not a
+    // gigabyte, and no escape scan.
+    const list = new Array<string>(2 ** 20).fill("");
+    fc.assert(
+      fc.property(fc.integer({ min: 400, max: 1200 }), (length) => {
+        const name = "n".repeat(length);
+        const expand = (): string => parseTemplate(`{?${name}*}`).expand({ [name]: list });
+        if (2 ** 20 * (length + 2) < 2 ** 29 - 24) {
+          expect(expand()).toHaveLength(2 ** 20 * (length + 2));
+        } else {
+          const error = expectEndpointError(expand, "ERR_TOO_LARGE");
+          expect(error.message).toContain(`"${"n".repeat(80)}…(${length} characters)"`);
+          expect(error.message).toContain("longest string");
+        }
+      }),
+      { numRuns: 4, examples: [[500], [511]] },
+    );
   }, 60_000);
+
+  it("reports a value whose escaped form would pass the engine's longest string as ERR_TOO_LARGE, not as a lone surrogate", () => {
+    // What encodeURIComponent does with 60 M characters of "€" (9 characters each once escaped), without the 1 GB.
+    const spy = vi.spyOn(globalThis, "encodeURIComponent").mockImplementation(() => {
+      throw new RangeError("Invalid string length");
+    });
+    try {
+      const error = expectEndpointError(() => parseTemplate("/a/{big}").expand({ big: "a b" }), "ERR_TOO_LARGE");
+      expect(error.message).toContain('"big"');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(expectEndpointError(() => parseTemplate("{v}").expand({ v: "\ud800" }), "ERR_INVALID_PARAMETER").message).toContain("lone surrogate");
+  });
 
   it("bounds a bigint by its digits before writing it", () => {
     const limit = 10n ** BigInt(MAX_BIGINT_DIGITS);
