@@ -152,6 +152,29 @@ describe("README.md code blocks", () => {
   });
 });
 
+describe("the README's Quick start", () => {
+  const section = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("\n## ", readme.indexOf("## Quick start") + 1));
+  const shellBlocks = fencedBlocks(section).filter((block) => block.language === "sh");
+
+  it("is one sh block: install, the CLI on a real route, the tests", () => {
+    expect(shellBlocks).toHaveLength(1);
+    const lines = shellBlocks[0]!.code.split("\n");
+    expect(lines[0]).toBe("npm install");
+    expect(lines[2]).toBe("npm test");
+    expect(lines).toHaveLength(3);
+  });
+
+  it("runs the CLI without npx (whose first run rebuilds the package), printing request options", () => {
+    const command = shellBlocks[0]!.code.split("\n")[1]!;
+    expect(command).toMatch(/^node dist\/cli\/main\.js "GET \/repos\//);
+    const result = spawnSync("sh", ["-c", command], { cwd: root, encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    const printed = JSON.parse(result.stdout) as { method: string; url: string };
+    expect(printed.method).toBe("get");
+    expect(printed.url).toMatch(/^https:\/\/api\.github\.com\/repos\/[^{}]+$/);
+  });
+});
+
 describe("the README's CommonJS statement", () => {
   // require(esm) is on by default from Node 20.19 (20.x) and 22.12; earlier versions throw ERR_REQUIRE_ESM.
   const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
