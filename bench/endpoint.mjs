@@ -33,8 +33,8 @@ export const MIX = [
   ["POST /repos/{owner}/{repo}/pulls", { owner: "acme", repo: "widgets", title: "Add feature", head: "feature", base: "main" }, true],
 ];
 
-/** One pass over the mix with one library's `endpoint`. */
-function runner(endpoint) {
+/** One pass over the mix with one library's `endpoint` (shared by versus.mjs and floor.mjs). */
+export function runner(endpoint) {
   const ghe = endpoint.defaults(GHE);
   const fns = MIX.map(([, , throughDefaults]) => (throughDefaults ? ghe : endpoint));
   const routes = MIX.map(([route]) => route);

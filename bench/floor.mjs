@@ -5,8 +5,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { endpoint as octokit } from "@octokit/endpoint";
 import { endpoint as endpointkit } from "../dist/index.js";
-import { MIX, GHE } from "./endpoint.mjs";
-import { compare, consume, sinkValue } from "./harness.mjs";
+import { MIX, GHE, runner } from "./endpoint.mjs";
+import { compare, sinkValue } from "./harness.mjs";
 import { floorEndpoint } from "./floor-endpoint.mjs";
 
 /** Everything but user-agent, with the method uppercased and the body's prototype ignored. */
@@ -37,16 +37,6 @@ function check(name, endpoint) {
   return mismatches;
 }
 
-/** Same runner as bench/endpoint.mjs. */
-function runner(endpoint) {
-  const ghe = endpoint.defaults(GHE);
-  const fns = MIX.map(([, , throughDefaults]) => (throughDefaults ? ghe : endpoint));
-  const routes = MIX.map(([route]) => route);
-  const options = MIX.map(([, callOptions]) => callOptions);
-  return () => {
-    for (let i = 0; i < fns.length; i++) consume(fns[i](routes[i], options[i]));
-  };
-}
 
 const bad = check("floor", floorEndpoint) + check("endpointkit", endpointkit);
 if (bad) process.exitCode = 1;

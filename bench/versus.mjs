@@ -4,23 +4,14 @@
 //   npm run build && node bench/versus.mjs /tmp/before/dist
 import { fileURLToPath } from "node:url";
 import { endpoint as octokit } from "@octokit/endpoint";
-import { GHE, MIX } from "./endpoint.mjs";
-import { compare, consume } from "./harness.mjs";
+import { MIX, runner } from "./endpoint.mjs";
+import { compare } from "./harness.mjs";
 
 const [beforeDir, afterDir = fileURLToPath(new URL("../dist", import.meta.url))] = process.argv.slice(2);
 if (!beforeDir) throw new Error("usage: node bench/versus.mjs <dist of the build before> [dist of the build after]");
 const { endpoint: before } = await import(`${beforeDir}/index.js`);
 const { endpoint: after } = await import(`${afterDir}/index.js`);
 
-function runner(endpoint) {
-  const ghe = endpoint.defaults(GHE);
-  const fns = MIX.map(([, , throughDefaults]) => (throughDefaults ? ghe : endpoint));
-  const routes = MIX.map(([route]) => route);
-  const options = MIX.map(([, callOptions]) => callOptions);
-  return () => {
-    for (let i = 0; i < fns.length; i++) consume(fns[i](routes[i], options[i]));
-  };
-}
 
 compare({
   title: `endpoint(route, options): mix of ${MIX.length} calls, two builds`,
