@@ -6,7 +6,7 @@ import { checkListLength, getOwn, isPlainObject, ownValue, setOwn, type Dictiona
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
 import { expandTemplate, type TemplateValues, type VarSpec } from "./uri-template/index.js";
-import { OPTION_NAMES, baseUrlPrefix, compileUrl, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
+import { OPTION_NAMES, baseUrlPrefix, compileUrl, hasDotSegment, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -172,7 +172,12 @@ export function build(call: Call): RequestOptions {
   } else {
     target = appendQuery(target, queryOf(compiled, call), compiled.mayHoldQueryOrFragment);
   }
-  if (base !== undefined) target = base + target;
+  if (base !== undefined) {
+    target = base + target;
+    if (hasDotSegment(target, base.length)) {
+      throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
+    }
+  }
   // Searched in the whole URL, which is read whole anyway when it is sent: searching the path alone would copy it once more.
   if (compiled.pathFrom !== -1 && leavesEmptySegment(compiled, target, base === undefined ? compiled.pathFrom : base.length)) {
     throw emptySegment(compiled.segmentNames, true);

@@ -232,6 +232,29 @@ export function joinUrl(baseUrl: string, path: string): string {
   return baseUrlPrefix(baseUrl) + withoutLeadingSlashes(path);
 }
 
+/**
+ * True when the path of `url`, from `from` (the start of a segment) to its query or fragment, has a "." or ".."
+ * segment, written plainly or as "%2e": fetch, undici and browsers resolve those, so a value of ".." would take the
+ * request out of baseUrl's path (`/api/v3/repos/../..` reaches `/api/`).
+ */
+export function hasDotSegment(url: string, from: number): boolean {
+  let start = from;
+  for (let i = from; i <= url.length; i++) {
+    const code = i < url.length ? url.charCodeAt(i) : 0x2f;
+    if (code !== 0x2f /* / */ && code !== 0x3f /* ? */ && code !== 0x23 /* # */) continue;
+    // The longest dot segment is "%2e%2e": only short segments need a look.
+    if (i - start <= 6 && i > start && isDotSegment(url.slice(start, i))) return true;
+    if (code === 0x3f || code === 0x23) return false;
+    start = i + 1;
+  }
+  return false;
+}
+
+function isDotSegment(segment: string): boolean {
+  const plain = segment.length > 2 ? segment.replace(/%2e/gi, ".") : segment;
+  return plain === "." || plain === "..";
+}
+
 /** The path without the slashes it starts with. */
 export function withoutLeadingSlashes(path: string): string {
   let start = 0;

@@ -135,6 +135,27 @@ describe("URLs through endpoint()", () => {
     }
   });
 
+  it("refuses a value that would write a '.' or '..' segment into a path-only URL: clients resolve it, out of baseUrl's path", () => {
+    const ghe = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" });
+    const cases: [string, Record<string, unknown>][] = [
+      ["GET /repos/{owner}/{repo}", { owner: "..", repo: "." }],
+      ["GET /repos/{owner}/{repo}", { owner: "o", repo: ".." }],
+      ["GET /repos/{owner}/{repo}/contents/{+path}", { owner: "o", repo: "r", path: "docs/../../../x" }],
+      ["GET /repos/{owner}/{repo}/contents/{+path}", { owner: "o", repo: "r", path: "a/%2E%2e/b" }],
+      ["GET /repos/{owner}/{repo}/contents{/path*}", { owner: "o", repo: "r", path: ["a", ".."] }],
+      ["GET /a/:b/c", { b: ".." }],
+    ];
+    for (const [route, values] of cases) {
+      // WHATWG URL (fetch, undici, browsers) would resolve each of these above /api/v3/.
+      expect(expectEndpointError(() => ghe(route, values), "ERR_INVALID_PARAMETER").message).toContain('"." or ".." segment');
+      expectEndpointError(() => ghe.parse(ghe.merge(route, values)), "ERR_INVALID_PARAMETER");
+    }
+    // Dots that are not a whole segment, and dots in the query or fragment, are ordinary text.
+    expect(ghe("GET /repos/{owner}/{repo}", { owner: "...", repo: "endpoint.js" }).url).toBe("https://ghe.example/api/v3/repos/.../endpoint.js");
+    expect(ghe("GET /search/code{?q}{#frag}", { q: "..", frag: ".." }).url).toBe("https://ghe.example/api/v3/search/code?q=..#..");
+    expect(ghe("GET /a/{b}/c", { b: ".x" }).url).toBe("https://ghe.example/api/v3/a/.x/c");
+  });
+
   it("never strips a trailing slash: the URL keeps the slashes its template has", () => {
     expect(endpoint("GET /repos/{owner}/", { owner: "o" }).url).toBe(`${api}/repos/o/`);
     expect(endpoint("GET https://example.com/a/").url).toBe("https://example.com/a/");
