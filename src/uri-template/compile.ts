@@ -17,9 +17,6 @@ export interface CompileOptions {
 
 /** Compiles an RFC 6570 template, or throws ERR_INVALID_TEMPLATE naming the first problem. */
 export function compileTemplate(source: string, options?: CompileOptions): CompiledTemplate {
-  if (typeof source !== "string") {
-    throw new EndpointError("ERR_INVALID_TEMPLATE", `a URI template must be a string, got ${typeof source}`);
-  }
   const parts: (string | VarSpec)[] = [];
   const variables: string[] = [];
   const seen = new Set<string>();
@@ -175,32 +172,16 @@ function isModifierAt(source: string, nameEnd: number, end: number): boolean {
  * modifier), not the valid part before the character: `{enterprise-team}` is about "enterprise-team", not "enterprise".
  */
 function badNameCharacter(source: string, start: number, at: number, end: number, hyphenInNames: boolean): never {
-  let written = end;
-  for (let j = at; j < end; j++) {
-    if (source.charCodeAt(j) === 0x3a /* : */) {
-      written = j;
-      break;
-    }
-  }
-  if (written === end && written > at + 1 && source.charCodeAt(end - 1) === 0x2a /* * */) written--;
-  const name = source.slice(start, written);
-  const character = JSON.stringify(source[at]);
-  const allowed = hyphenInNames ? 'letters, digits, "_", %XX escapes, and "." or "-" inside' : 'letters, digits, "_", %XX escapes and "." inside';
-  fail(source, at, `the variable name ${quote(name)} holds ${character}, which a name may not hold (${allowed})`);
+  const name = source.slice(start, end).replace(/(.)(:.*|\*)$/, "$1");
+  const hyphen = hyphenInNames ? ' or "-"' : "";
+  fail(source, at, `the variable name ${quote(name)} holds ${JSON.stringify(source[at])}; a name holds letters, digits, "_", %XX escapes, and "."${hyphen} inside`);
 }
 
 function parsePrefix(source: string, start: number, end: number): number {
   const digits = source.slice(start, end);
-  let value = 0;
-  for (let j = 0; j < digits.length; j++) {
-    const digit = digits.charCodeAt(j) - 48;
-    if (digit < 0 || digit > 9 || (j === 0 && digit === 0) || j >= 4) {
-      fail(source, start, `a prefix must be a whole number from 1 to ${MAX_PREFIX}`);
-    }
-    value = value * 10 + digit;
-  }
-  if (value === 0) fail(source, start, `a prefix must be a whole number from 1 to ${MAX_PREFIX}`);
-  return value;
+  // RFC 6570 section 2.4.1: one to four digits, without a leading zero.
+  if (!/^[1-9]\d{0,3}$/.test(digits)) fail(source, start, `a prefix must be a whole number from 1 to ${MAX_PREFIX}`);
+  return Number(digits);
 }
 
 function isVarchar(code: number): boolean {
