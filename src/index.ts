@@ -29,4 +29,5 @@ export type {
   UrlOptions,
   UrlRequired,
 } from "./types.js";
+export type { DescribedEndpoint, DescribedOperation, DescribedOptions, DescribedRoute, NotInDescription } from "./openapi.js";
 export { toFetchArgs, type FetchInit } from "./fetch.js";

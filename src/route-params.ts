@@ -69,8 +69,12 @@ type NameChar = NameStart | Digit;
 type SchemeChar = Letter | Digit | "+" | "-" | ".";
 /** RFC 9110 token, what a method must be (src/token.ts). */
 type TokenChar = Letter | Digit | "!" | "#" | "$" | "%" | "&" | "'" | "*" | "+" | "-" | "." | "^" | "_" | "`" | "|" | "~";
-/** RFC 6570 varchar, plus `%` (of a %XX escape) and `.` (between varchars); where dots may go is checked apart. */
-type VarNameChar = NameChar | "%" | ".";
+/**
+ * RFC 6570 varchar, plus `%` (of a %XX escape), `.` (between varchars) and `-` (anywhere but first, as OpenAPI
+ * path templates write `{enterprise-team}`; endpoint() allows it, parseTemplate() does not); where dots and dashes
+ * may go is checked apart.
+ */
+type VarNameChar = NameChar | "%" | "." | "-";
 /** What `String.prototype.trim` removes (white space and line terminators), as src/route.ts does. */
 type Space =
   | " " | "\t" | "\n" | "\v" | "\f" | "\r" | "\u00a0" | "\u1680" | "\u2000" | "\u2001" | "\u2002" | "\u2003"
@@ -228,6 +232,8 @@ type CheckVarName<Name extends string, ModifierOk extends boolean> = ModifierOk 
   ? InvalidRoute<`the prefix of "${Name}" must be a whole number`>
   : Name extends "" | `.${string}` | `${string}.` | `${string}..${string}`
     ? InvalidRoute<`the variable name "${Name}" is missing, or has a dot at its start, its end or twice in a row`>
-    : AllOf<Name, VarNameChar> extends true
-      ? Name
-      : InvalidRoute<`the variable name "${Name}" may hold only letters, digits, "_", "." and %XX escapes`>;
+    : Name extends `-${string}`
+      ? InvalidRoute<`the variable name "${Name}" starts with "-"`>
+      : AllOf<Name, VarNameChar> extends true
+        ? Name
+        : InvalidRoute<`the variable name "${Name}" may hold only letters, digits, "_", "-", "." and %XX escapes`>;

@@ -1,4 +1,5 @@
 // Public types only; no logic lives here.
+import type { DescribedEndpoint, NoDescription } from "./openapi.js";
 import type { InvalidRoute, ParseRoute, ParseUrl, RouteParameterNames } from "./route-params.js";
 
 export type { InvalidRoute, RouteParameterNames } from "./route-params.js";
@@ -54,7 +55,8 @@ export interface EndpointDefaults {
   readonly baseUrl: string;
   readonly headers: { readonly [name: string]: HeaderValue };
   readonly url?: string;
-  readonly mediaType?: { readonly format?: string; readonly previews?: readonly string[] };
+  /** Always there, `{ format: "" }` at least, as in octokit. */
+  readonly mediaType: { readonly format: string; readonly previews?: readonly string[] };
   readonly request?: Readonly<RequestMeta>;
   readonly [parameter: string]: unknown;
 }
@@ -68,11 +70,15 @@ export interface MergedOptions {
   headers: ResponseHeaders;
   /** The template as given, placeholders not filled; absent when neither defaults nor options set one. */
   url?: string;
+  /** Always there in what `merge()` returns, `{ format: "" }` at least; `parse()` does not need it. */
   mediaType?: { format?: string; previews?: string[] };
   request?: RequestMeta;
   /** Placeholder values, query and body parameters. */
   [parameter: string]: unknown;
 }
+
+/** What `merge()` returns: `mediaType` is always there, as in octokit, so `merged.mediaType.format` needs no guard. */
+export type WithMediaType = { mediaType: { format: string; previews?: string[] } };
 
 /** What `endpoint()` and `parse()` return: request options for any HTTP client (SPEC 2.4). */
 export interface RequestOptions {
@@ -192,6 +198,14 @@ export interface UrlRequired {
   url: string;
 }
 
+/**
+ * The `this` of `endpoint()` without arguments: anything when the defaults set `url`, else a message type that
+ * nothing matches, so the compiler prints the message.
+ */
+export type NoArguments<NeedsUrl extends object> = NeedsUrl extends UrlRequired
+  ? { "endpoint() without arguments needs defaults that set url": "pass a route or { url }, or set url with defaults()" }
+  : unknown;
+
 /** The options argument of `endpoint({ url, ...options })`; its `url` template is checked like a route's. */
 export type UrlOptions<Url extends string, Filled extends string = never, NeedsUrl extends object = UrlRequired> = EndpointOptions &
   NeedsUrl & { url?: Url & CheckedRoute<ParseUrl<Url>, false, Filled> } & NoInfer<OptionsFor<ParseUrl<Url>, Filled> & {}>;
@@ -204,8 +218,15 @@ export type RouteParameters<Route extends string> = ParseRoute<Route>;
  * already fill (`never` on the base function); placeholders among them are optional in calls.
  */
 export interface Endpoint<in Filled extends string = never, in NeedsUrl extends object = UrlRequired> {
-  /** Builds request options from options that carry `url` (and `method`, `GET` by default). */
-  <Url extends string = string>(options: UrlOptions<Url, Filled, NeedsUrl>): RequestOptions;
+  /**
+   * Builds request options from a route that needs no parameters (or whose placeholders defaults fill), or from
+   * options that carry `url` (and `method`, `GET` by default). One signature for both, not two overloads: when no
+   * overload matches, TypeScript reports only the last one's error, so a missing placeholder in the options form
+   * would be reported as "not assignable to string".
+   */
+  <Route extends string, Url extends string = string>(
+    routeOrOptions: (Route & NoInfer<CheckedRoute<ParseRoute<Route>, true, Filled>>) | UrlOptions<Url, Filled, NeedsUrl>,
+  ): RequestOptions;
   /**
    * Builds request options from a route such as `"GET /repos/{owner}/{repo}"` and its parameters. For a literal
    * route the compiler requires every `{name}`, `{+name}`, `{#name}` and `:name` placeholder that no default fills.
@@ -214,10 +235,17 @@ export interface Endpoint<in Filled extends string = never, in NeedsUrl extends 
     route: Route & NoInfer<CheckedRoute<ParseRoute<Route>, false, Filled>>,
     options: NoInfer<RouteOptions<Route, Filled>>,
   ): RequestOptions;
-  /** Builds request options from a route that needs no parameters, or whose placeholders defaults fill. */
-  <Route extends string>(route: Route & NoInfer<CheckedRoute<ParseRoute<Route>, true, Filled>>): RequestOptions;
+  /** Builds the request the defaults describe; they must set `url` (`endpoint.defaults({ url, org })()`). */
+  (this: NoArguments<NeedsUrl>): RequestOptions;
   /** The current defaults; a copy, so changing it changes nothing. */
   readonly DEFAULTS: EndpointDefaults;
+  /**
+   * Returns a new endpoint function with these defaults, typed by an API description: `Paths` is the `paths`
+   * interface openapi-typescript writes (GitHub's: `@octokit/openapi-types`). Types only; the runtime is the same.
+   */
+  defaults<Paths extends object = NoDescription>(
+    options: [Paths] extends [NoDescription] ? never : EndpointOptions,
+  ): DescribedEndpoint<Paths, Filled, NeedsUrl>;
   /**
    * Returns a new endpoint function whose defaults are these options merged over the current ones. Placeholders
    * they fill become optional on the new function, through any number of cascaded calls.
@@ -232,8 +260,9 @@ export interface Endpoint<in Filled extends string = never, in NeedsUrl extends 
   merge<Route extends string>(
     route: Route & NoInfer<CheckedRoute<ParseRoute<Route>, false, Filled>>,
     options?: EndpointOptions,
-  ): MergedOptions & { url: string };
-  merge(options: EndpointOptions): MergedOptions;
+  ): MergedOptions & WithMediaType & { url: string };
+  /** With no arguments, returns the defaults as merged options. */
+  merge(options?: EndpointOptions): MergedOptions & WithMediaType;
   /** Turns merged options into request options; stateless. */
   parse(options: MergedOptions): RequestOptions;
 }

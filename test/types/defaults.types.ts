@@ -56,6 +56,15 @@ markdown({ url: "/repos/{owner}" });
 // @ts-expect-error without a default url, the options form needs one
 endpoint.defaults({ method: "POST" })({ text: "Hi" });
 
+// No arguments at all (issue 12): the request the defaults describe, which needs a default url.
+endpoint.defaults({ url: "/orgs/{org}", org: "x" })();
+markdown();
+markdown.defaults({ text: "Hi" })();
+// @ts-expect-error the base endpoint has no default url ("endpoint() without arguments needs defaults that set url")
+endpoint();
+// @ts-expect-error nor has one whose defaults set only a method
+endpoint.defaults({ method: "POST" })();
+
 // ---------------------------------------------------------------------------------------------------------------
 // An endpoint with more defaults can be used wherever one with fewer is expected, not the other way round.
 

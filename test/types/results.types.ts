@@ -45,9 +45,14 @@ expectTrue<Equal<typeof merged.baseUrl, string>>();
 expectTrue<Equal<typeof merged.headers, ResponseHeaders>>();
 expectTrue<Equal<typeof merged.owner, unknown>>();
 const mergedOptions = endpoint.merge({ method: "POST", url: "/markdown", text: "Hi" });
-expectTrue<Equal<typeof mergedOptions, MergedOptions>>();
 expectTrue<Equal<typeof mergedOptions.url, string | undefined>>();
 endpoint.merge({ headers: { "x-a": "1" } });
+// mediaType is always there, { format: "" } at least, so code written for octokit reads it without a guard.
+expectTrue<Equal<typeof merged.mediaType.format, string>>();
+expectTrue<Equal<typeof mergedOptions.mediaType.format, string>>();
+// With no arguments merge() returns the defaults (issue 12).
+const mergedDefaults: MergedOptions = endpoint.merge();
+expectTrue<Equal<typeof mergedDefaults.mediaType, MergedOptions["mediaType"]>>();
 endpoint.parse(merged);
 endpoint.parse(mergedOptions);
 // @ts-expect-error merge() reads the route too: three words are ERR_INVALID_ROUTE there as well
@@ -64,7 +69,8 @@ expectTrue<Equal<typeof defaults.method, string>>();
 expectTrue<Equal<typeof defaults.baseUrl, string>>();
 expectTrue<Equal<typeof defaults.url, string | undefined>>();
 expectTrue<Equal<(typeof defaults.headers)[string], HeaderValue>>();
-expectTrue<Equal<NonNullable<typeof defaults.mediaType>["previews"], readonly string[] | undefined>>();
+expectTrue<Equal<(typeof defaults.mediaType)["previews"], readonly string[] | undefined>>();
+expectTrue<Equal<typeof defaults.mediaType.format, string>>();
 // @ts-expect-error DEFAULTS is read-only
 endpoint.DEFAULTS = defaults;
 // @ts-expect-error its fields are read-only
@@ -72,7 +78,7 @@ defaults.baseUrl = "https://ghe.example/api/v3";
 // @ts-expect-error and so are its headers
 defaults.headers.accept = "text/html";
 // @ts-expect-error and its previews
-defaults.mediaType?.previews?.push("mercy");
+defaults.mediaType.previews?.push("mercy");
 const perPage = endpoint.defaults({ per_page: 100 });
 expectTrue<Equal<typeof perPage.DEFAULTS, EndpointDefaults>>();
 

@@ -2,7 +2,7 @@
 // Every `@ts-expect-error` line is a call the runtime would reject (or a value it cannot write); every other line
 // must compile. Checked by `npm run typecheck`; never run.
 import { endpoint } from "../../src/index.js";
-import type { RouteParameters } from "../../src/types.js";
+import type { RouteParameterNames, RouteParameters } from "../../src/types.js";
 import { expectTrue, type Equal } from "./assert.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -34,6 +34,15 @@ endpoint("GET /a/{name:3}/{list*}", { name: "octocat", list: ["a", "b"] });
 endpoint("GET /a/{name:3}/{list*}", { name: "octocat" });
 endpoint("GET /a/{+path:10}{#frag*}", { path: "a/b", frag: { a: "1" } });
 endpoint("GET /a/{foo.bar}/{%41b}", { "foo.bar": 1, "%41b": 2 });
+// A "-" inside a name, as OpenAPI writes GitHub's {enterprise-team} (issue 12): the whole name is required.
+endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships", { enterprise: "e", "enterprise-team": "t" });
+// @ts-expect-error enterprise-team is required, under its full name
+endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships", { enterprise: "e", team: "t" });
+// @ts-expect-error likewise in the options form
+endpoint({ url: "/enterprises/{enterprise}/teams/{enterprise-team}", enterprise: "e" });
+expectTrue<Equal<RouteParameters<"GET /a/{b-c}{?d-e}">, RouteParameterNames<"b-c", "d-e">>>();
+// As endpoint() reads names: a "-" may also end one or follow a dot.
+expectTrue<Equal<RouteParameters<"GET /a/{b-}/{c.-d}">, RouteParameterNames<"b-" | "c.-d", never>>>();
 
 // ---------------------------------------------------------------------------------------------------------------
 // :name is required, in the path only, right after "/" or "."; one letter and capitals are enough.
@@ -153,8 +162,8 @@ endpoint("GET /a/b}");
 endpoint("GET /a/{}");
 // @ts-expect-error a reserved operator: ERR_INVALID_TEMPLATE
 endpoint("GET /a/{=b}", { b: 1 });
-// @ts-expect-error "-" is not allowed in a variable name: ERR_INVALID_TEMPLATE
-endpoint("GET /a/{enterprise-team}", { "enterprise-team": 1 });
+// @ts-expect-error a "-" may stand anywhere in a variable name but first: ERR_INVALID_TEMPLATE
+endpoint("GET /a/{-team}", { "-team": 1 });
 // @ts-expect-error a trailing dot in a variable name: ERR_INVALID_TEMPLATE
 endpoint("GET /a/{b.}");
 // @ts-expect-error a prefix that is not a number: ERR_INVALID_TEMPLATE
