@@ -1,11 +1,16 @@
 // Flags and positionals: what the command was asked to do, before any item is read.
+import { readRoute } from "./route.js";
+import { show } from "./show.js";
+import { nearest } from "./suggest.js";
 import { UsageError } from "./usage-error.js";
 
 /** What one invocation asks for. */
 export type Command =
   | { action: "help" }
   | { action: "version" }
-  | { action: "preview"; route: string; items: string[]; baseUrl: string | undefined; curl: boolean };
+  | { action: "preview"; route: string; items: string[]; baseUrl: string | undefined; curl: boolean; ignoreStdin: boolean };
+
+const FLAGS = ["--curl", "--base-url", "--ignore-stdin", "--help", "--version"];
 
 /**
  * Reads `[options] <route> [item ...]`. Flags may come anywhere before `--`; after it everything
@@ -15,6 +20,7 @@ export function parseArgs(argv: readonly string[]): Command {
   const positionals: string[] = [];
   let baseUrl: string | undefined;
   let curl = false;
+  let ignoreStdin = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     if (arg === "--") {
@@ -30,6 +36,8 @@ export function parseArgs(argv: readonly string[]): Command {
     if (arg === "--version") return { action: "version" };
     if (arg === "--curl") {
       curl = true;
+    } else if (arg === "--ignore-stdin") {
+      ignoreStdin = true;
     } else if (arg === "--base-url") {
       const value = argv[i + 1];
       if (value === undefined) throw new UsageError("--base-url needs a URL");
@@ -38,19 +46,15 @@ export function parseArgs(argv: readonly string[]): Command {
     } else if (arg.startsWith("--base-url=")) {
       baseUrl = arg.slice("--base-url=".length);
     } else {
-      throw new UsageError(`unknown option ${JSON.stringify(arg)} (an item or route that starts with "-" goes after --)`);
+      throw unknownFlag(arg);
     }
   }
-  const [first, second] = positionals;
-  if (first === undefined) throw new UsageError("no route given");
-  // HTTPie users type `GET /path` as two words; accept that when the second word can only be a URL.
-  if (second !== undefined && /^[A-Za-z]+$/.test(first) && looksLikeUrl(second)) {
-    return { action: "preview", route: `${first} ${second}`, items: positionals.slice(2), baseUrl, curl };
-  }
-  return { action: "preview", route: first, items: positionals.slice(1), baseUrl, curl };
+  const { route, items } = readRoute(positionals, baseUrl !== undefined);
+  return { action: "preview", route, items, baseUrl, curl, ignoreStdin };
 }
 
-// A path, a template that starts with an expression, or a URL with a scheme: never an item.
-function looksLikeUrl(word: string): boolean {
-  return word.startsWith("/") || word.startsWith("{") || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(word);
+function unknownFlag(arg: string): UsageError {
+  const suggestion = nearest(arg.split("=")[0] ?? arg, FLAGS);
+  const hint = suggestion !== undefined ? `did you mean ${suggestion}?` : `the options are ${FLAGS.join(", ")}`;
+  return new UsageError(`unknown option ${show(arg)}: ${hint} (an item or route that starts with "-" goes after --)`);
 }

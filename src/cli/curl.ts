@@ -14,10 +14,20 @@ export class CurlError extends Error {
 // the request we print has no such header, so it is switched off for every body this large.
 const EXPECT_THRESHOLD = 1024;
 
-/** Renders request options from endpoint() as a POSIX-shell-quoted curl command. */
-export function toCurl(options: RequestOptions): string {
-  const words = ["curl"];
+/** A body curl reads from a file at run time (`--data-binary @file`) instead of from the command line. */
+export interface BodyFile {
+  path: string;
+  size: number;
+}
+
+/**
+ * Renders request options from endpoint() as a POSIX-shell-quoted curl command. `-sS` keeps the
+ * progress meter out of `| sh | jq` and still shows errors. With `bodyFile`, the body is that file.
+ */
+export function toCurl(options: RequestOptions, bodyFile?: BodyFile): string {
+  const words = ["curl", "-sS"];
   const url = options.url;
+  checkAuthority(url);
   // curl expands [1-3] and {a,b} in URLs and removes /./ and /../; both would change the request.
   if (/[[\]{}]/.test(url)) words.push("--globoff");
   if (hasDotSegment(url)) words.push("--path-as-is");
@@ -31,6 +41,11 @@ export function toCurl(options: RequestOptions): string {
   for (const [name, value] of Object.entries(options.headers)) {
     names.add(name.toLowerCase());
     const text = String(value);
+    // curl skips white space (VT and FF included) at the start of a value, and a value of only
+    // white space becomes "remove this header": it would not send what the options say.
+    if (/^[\t\n\v\f\r ]/.test(text) || /[\t\n\v\f\r ]$/.test(text)) {
+      throw new CurlError(`the header ${JSON.stringify(name)} has a value that starts or ends with white space, which curl does not send as given`);
+    }
     // curl reads "Name:" as "remove this header"; "Name;" is its way to send an empty one.
     words.push("-H", text === "" ? `${name};` : `${name}: ${text}`);
   }
@@ -38,7 +53,12 @@ export function toCurl(options: RequestOptions): string {
   if (!names.has("accept")) words.push("-H", "accept:");
   if (!names.has("user-agent")) words.push("-H", "user-agent:");
 
-  if (options.body !== undefined) {
+  if (bodyFile !== undefined) {
+    if (!names.has("content-type")) words.push("-H", "content-type:");
+    if (bodyFile.size > EXPECT_THRESHOLD) words.push("-H", "expect:");
+    // "@-" would read stdin; "./-" is the file of that name.
+    words.push("--data-binary", `@${bodyFile.path === "-" ? "./-" : bodyFile.path}`);
+  } else if (options.body !== undefined) {
     const body = bodyText(options.body);
     if (!names.has("content-type")) words.push("-H", "content-type:");
     if (new TextEncoder().encode(body).length > EXPECT_THRESHOLD) words.push("-H", "expect:");
@@ -59,6 +79,17 @@ function bodyText(body: unknown): string {
   const text = JSON.stringify(body);
   if (text === undefined) throw new CurlError(`a body of type ${typeof body} has no JSON form`);
   return text;
+}
+
+/**
+ * WHATWG URL reads "\" in the authority of an http(s) URL as "/", curl as a plain character:
+ * `https://evil.example\@api.github.com` is evil.example to one and api.github.com to the other.
+ */
+function checkAuthority(url: string): void {
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(url)?.[1] ?? "";
+  if (authority.includes("\\")) {
+    throw new CurlError("the URL has a backslash before its path, which curl and WHATWG URL read as different hosts");
+  }
 }
 
 function hasDotSegment(url: string): boolean {

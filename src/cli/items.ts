@@ -1,40 +1,115 @@
-// HTTPie's request-item syntax, the subset that maps onto endpoint() options.
+// HTTPie 3's request-item grammar, the part that maps onto a request builder.
+import { parsePath, type PathStep } from "./nested.js";
+import { show } from "./show.js";
 import { UsageError } from "./usage-error.js";
 
-/** One request item: a string parameter, a JSON-valued parameter or a header. */
-export type Item =
-  | { kind: "parameter"; name: string; value: string }
-  | { kind: "json"; name: string; value: unknown }
-  | { kind: "header"; name: string; value: string };
+/** Where a parameter's value comes from: the item's text, or a file named in it. */
+export type ParameterValue =
+  | { type: "string"; text: string }
+  | { type: "json"; value: unknown }
+  | { type: "string-file"; file: string }
+  | { type: "json-file"; file: string };
 
-// The characters a backslash can escape; as in HTTPie, `\` before anything else stays as written,
-// so Windows paths and regular expressions in values need no doubling.
-const SPECIAL = new Set([":", "="]);
+/** One request item: a parameter (maybe nested), a header (undefined removes it) or the body from a file. */
+export type Item =
+  | { kind: "parameter"; name: string; path: readonly PathStep[]; value: ParameterValue }
+  | { kind: "header"; name: string; value: string | undefined }
+  | { kind: "body-file"; file: string };
+
+// Every separator, longest first: at the same position the longer one wins (":=@" over ":=" over ":").
+const SEPARATORS = [":=@", "==@", "=@", ":=", "==", "=", ":", ";", "@"] as const;
+type Separator = (typeof SEPARATORS)[number];
+
+// The characters a backslash makes literal. As in HTTPie, "\" before anything else stays as written,
+// so Windows paths and regular expressions need no doubling. Names also escape "[", "]" and "\".
+const SEPARATOR_CHARS = new Set([":", "=", "@", ";"]);
+
+// Names that are request headers: `Authorization=Bearer x` is a header typed with "=", not a parameter.
+const HEADER_NAMES = new Set([
+  "accept", "accept-encoding", "accept-language", "authorization", "cache-control", "content-type",
+  "content-length", "content-encoding", "cookie", "if-match", "if-none-match", "if-modified-since",
+  "if-unmodified-since", "origin", "referer", "user-agent",
+]);
 
 /**
- * Reads `name=value`, `name:=json` or `Header:value`. The separator that occurs first wins and,
- * at the same position, the longer one (`:=` over `:`), exactly like HTTPie: so `q=repo:octocat`
- * is a parameter and `X-Note:a=b` a header. `\:` and `\=` are literal characters, never separators.
+ * Reads one item: `name=value`, `name:=json`, `name=@file`, `name:=@file`, `Header:value`,
+ * `Header:` (remove), `Header;` (empty value) or `@file` (the raw body). The separator that occurs
+ * first wins, the longest at the same position, exactly like HTTPie: `q=repo:octocat` is a parameter
+ * and `X-Note:a=b` a header. A backslash makes `:`, `=`, `@` or `;` literal.
  */
 export function parseItem(text: string): Item {
-  const { name, separator, value } = split(text);
-  if (separator === undefined) {
-    throw new UsageError(`${show(text)} is not an item: write name=value, name:=json or Header-Name:value`);
+  const found = split(text);
+  if (found === undefined) {
+    throw new UsageError(`${show(text)} is not an item: write name=value, name:=json, Header:value or @file`);
   }
-  if (name === "") throw new UsageError(`the item ${show(text)} has no name before ${JSON.stringify(separator)}`);
-  if (separator === "==") {
-    // HTTPie's `==` forces the query string; here the method decides (SPEC 2.2), so refuse it
-    // rather than silently sending a value that starts with "=".
+  const { rawName, separator, rawValue } = found;
+  const name = unescape(rawName, SEPARATOR_CHARS);
+  const value = unescape(rawValue, SEPARATOR_CHARS);
+  if (separator === "@") {
+    if (rawName !== "") {
+      throw new UsageError(
+        `the item ${show(text)} is HTTPie's form file upload, which endpointkit does not build: ` +
+          `write ${name}=@file for the file's text as a value, or @file for the raw body`,
+      );
+    }
+    if (value === "") throw new UsageError(`the item "@" names no file: write @path/to/file`);
+    return { kind: "body-file", file: value };
+  }
+  if (name === "" && separator !== "=" && separator !== ":=" && separator !== "=@" && separator !== ":=@") {
+    throw new UsageError(`the item ${show(text)} has no name before ${JSON.stringify(separator)}`);
+  }
+  switch (separator) {
+    case "==":
+    case "==@":
+      // HTTPie's `==` forces the query string; here the method decides (SPEC 2.2), so refuse it
+      // rather than silently sending a value that starts with "=".
+      throw new UsageError(
+        `the item ${show(text)} uses HTTPie's "==": parameters go to the query or the body by method; ` +
+          `write ${show(name)} with "=" (a value that starts with "=" is written name=\\=...)`,
+      );
+    case ":":
+      // Whitespace around a field value is not part of it (RFC 9110 5.5). Nothing after the colon
+      // removes the header, defaults included, as in HTTPie; `Name;` sends it empty.
+      return { kind: "header", name, value: trimBlanks(value) === "" ? undefined : trimBlanks(value) };
+    case ";":
+      if (value !== "") {
+        throw new UsageError(`the item ${show(text)} has text after ";": an empty header is written ${show(`${name};`)}, a header with a value ${show(`${name}:value`)}`);
+      }
+      return { kind: "header", name, value: "" };
+    default:
+      return parameter(text, rawName, name, separator, value);
+  }
+}
+
+function parameter(text: string, rawName: string, name: string, separator: "=" | ":=" | "=@" | ":=@", value: string): Item {
+  if (rawName === "") throw new UsageError(`the item ${show(text)} has no name before ${JSON.stringify(separator)}`);
+  if ((separator === "=" || separator === "=@") && looksLikeHeader(name)) {
+    // The value is not repeated: it is often a token.
     throw new UsageError(
-      `the item ${show(text)} uses HTTPie's "==": parameters go to the query or the body by method; ` +
-        `write ${name}=value (a value that starts with "=" is written ${name}=\\=...)`,
+      `the item ${show(`${name}${separator}…`)} looks like a header written with "=": write ${show(`${name}:value`)}; ` +
+        `for a parameter of that name, give a JSON string: ${name}:='"…"'`,
     );
   }
-  // Whitespace around a field value is not part of it (RFC 9110 5.5); "Name: value" is how
-  // headers are usually copied from documentation.
-  if (separator === ":") return { kind: "header", name, value: trimBlanks(value) };
-  if (separator === "=") return { kind: "parameter", name, value };
-  return { kind: "json", name, value: parseJson(text, value) };
+  const path = parsePath(rawName, text);
+  if (separator === "=") return { kind: "parameter", name, path, value: { type: "string", text: value } };
+  if (separator === ":=") return { kind: "parameter", name, path, value: { type: "json", value: parseJson(`the item ${show(text)} has invalid JSON after ":="`, value) } };
+  if (value === "") throw new UsageError(`the item ${show(text)} names no file after ${JSON.stringify(separator)}`);
+  return { kind: "parameter", name, path, value: separator === "=@" ? { type: "string-file", file: value } : { type: "json-file", file: value } };
+}
+
+function looksLikeHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return HEADER_NAMES.has(lower) || /^x-[a-z0-9-]+$/.test(lower);
+}
+
+/** Parses the JSON of a `:=` item or a `:=@` file; `problem` starts the message. */
+export function parseJson(problem: string, json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`${problem} (${show(reason)}); quote strings as in name:='"text"'`);
+  }
 }
 
 /**
@@ -49,43 +124,34 @@ function trimBlanks(text: string): string {
   return text.slice(start, end);
 }
 
-type Separator = ":=" | "==" | "=" | ":";
-
-/** Splits at the first unescaped separator, removing the escapes on both sides. */
-function split(text: string): { name: string; separator: Separator | undefined; value: string } {
-  let name = "";
+/** Splits at the first unescaped separator; the name keeps its escapes for the nested-key reader. */
+function split(text: string): { rawName: string; separator: Separator; rawValue: string } | undefined {
   for (let i = 0; i < text.length; i++) {
-    const char = text[i] ?? "";
+    const char = text[i];
     if (char === "\\") {
-      const next = text[i + 1] ?? "";
-      name += SPECIAL.has(next) ? next : char + next;
       i++;
       continue;
     }
-    if (char === ":" || char === "=") {
-      const separator: Separator = text[i + 1] === "=" ? (char === ":" ? ":=" : "==") : char;
-      return { name, separator, value: unescape(text.slice(i + separator.length)) };
+    if (char !== ":" && char !== "=" && char !== "@" && char !== ";") continue;
+    const separator = SEPARATORS.find((candidate) => text.startsWith(candidate, i)) as Separator;
+    return { rawName: text.slice(0, i), separator, rawValue: text.slice(i + separator.length) };
+  }
+  return undefined;
+}
+
+/** Removes the backslash before each character of `special`; any other backslash stays. */
+export function unescape(text: string, special: ReadonlySet<string>): string {
+  if (!text.includes("\\")) return text;
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string;
+    const next = text[i + 1];
+    if (char === "\\" && next !== undefined && special.has(next)) {
+      out += next;
+      i++;
+    } else {
+      out += char;
     }
-    name += char;
   }
-  return { name, separator: undefined, value: "" };
-}
-
-function unescape(text: string): string {
-  return text.replace(/\\([\s\S]?)/g, (match, next: string) => (SPECIAL.has(next) ? next : match));
-}
-
-function parseJson(item: string, json: string): unknown {
-  try {
-    return JSON.parse(json);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`the item ${show(item)} has invalid JSON after ":=" (${reason}); quote strings as in name:='"text"'`);
-  }
-}
-
-const MAX_SHOWN = 60;
-
-function show(text: string): string {
-  return JSON.stringify(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+  return out;
 }

@@ -1,11 +1,13 @@
 // One invocation, from arguments to exit status, without touching the process.
 import { createRequire } from "node:module";
-import { endpoint, EndpointError, type RequestOptions } from "endpointkit";
+import { endpoint, EndpointError, parseTemplate, type EndpointOptions, type RequestOptions } from "endpointkit";
 import { parseArgs } from "./args.js";
-import { CurlError, toCurl } from "./curl.js";
+import { CurlError, toCurl, type BodyFile } from "./curl.js";
 import { helpText, USAGE } from "./help.js";
 import { parseItem } from "./items.js";
-import { buildOptions } from "./options.js";
+import { buildOptions, describe, utf8, type BuiltRequest, type ReadFile } from "./options.js";
+import { cleanMessage, show } from "./show.js";
+import { nearest } from "./suggest.js";
 import { UsageError } from "./usage-error.js";
 
 /** What the process prints and how it exits. */
@@ -15,21 +17,113 @@ export interface Outcome {
   stderr: string;
 }
 
+/** What run() may ask of the process: the files items name, and stdin (read only when wanted). */
+export interface Io {
+  readFile: ReadFile;
+  readStdin: () => Promise<Uint8Array | undefined>;
+}
+
 /** Exit status for a failure that is a bug, not bad input (sysexits' EX_SOFTWARE). */
 export const EXIT_UNEXPECTED = 70;
 
 /** Runs the command line `argv` (without node and the script) and returns what to print. */
-export function run(argv: readonly string[]): Outcome {
+export async function run(argv: readonly string[], io: Io): Promise<Outcome> {
   try {
     const command = parseArgs(argv);
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
-    const options = buildOptions(command.items.map(parseItem), command.baseUrl);
-    const request: RequestOptions = endpoint(command.route, options);
-    return success(command.curl ? `${toCurl(request)}\n` : `${JSON.stringify(request, null, 2)}\n`);
+    const items = command.items.map(parseItem);
+    const stdin = command.ignoreStdin ? undefined : await io.readStdin();
+    const built = buildOptions(items, command.baseUrl, io.readFile, stdin);
+    const options = withRawBody(built, command.curl);
+    if (built.rawBody !== undefined && built.rawBody.from !== "list") checkNoBodyParameters(command.route, built);
+    const request = withoutHeaders(build(command.route, options, built), built.removedHeaders);
+    if (built.rawBody !== undefined && request.body === undefined) {
+      const hint = built.rawBody.from === "stdin" ? " (pass --ignore-stdin when stdin is not meant as the body)" : "";
+      throw new UsageError(`a ${request.method.toUpperCase()} request has no body, so ${describe(built.rawBody)} would be dropped${hint}`);
+    }
+    if (!command.curl) return success(`${JSON.stringify(request, null, 2)}\n`);
+    const raw = built.rawBody;
+    const bodyFile: BodyFile | undefined = raw?.from === "file" && request.body !== undefined ? { path: raw.file, size: raw.bytes.length } : undefined;
+    return success(`${toCurl(request, bodyFile)}\n`);
   } catch (error) {
     return failure(error);
   }
+}
+
+/** Puts a raw body into `data`. JSON output needs it as text; --curl reads a file body from the file. */
+function withRawBody({ options, rawBody }: BuiltRequest, curl: boolean): EndpointOptions {
+  if (rawBody === undefined) return options;
+  if (rawBody.from === "list") return { ...options, data: rawBody.value };
+  const text = utf8(rawBody.bytes);
+  if (text !== undefined) return { ...options, data: text };
+  if (curl && rawBody.from === "file") return { ...options, data: "" };
+  throw new UsageError(
+    rawBody.from === "file"
+      ? `${describe(rawBody)} is binary, which JSON output cannot show: preview it with --curl (it sends the file with --data-binary @file)`
+      : "stdin is binary, which neither JSON nor a command line can hold: save it to a file and pass @file with --curl",
+  );
+}
+
+/**
+ * A raw body replaces the parameters' body: endpoint() would drop parameters that no placeholder
+ * takes. Refuse that instead, as HTTPie refuses stdin together with data items.
+ */
+function checkNoBodyParameters(route: string, built: BuiltRequest): void {
+  let probe: RequestOptions;
+  try {
+    probe = endpoint(route, built.options);
+  } catch {
+    return; // the real call reports it
+  }
+  const body = probe.body;
+  if (typeof body === "object" && body !== null && built.rawBody !== undefined) {
+    const names = Object.keys(body).slice(0, 5).map((name) => show(name)).join(", ");
+    throw new UsageError(`the body comes from ${describe(built.rawBody)}, so the body parameters ${names} would be dropped; give one or the other`);
+  }
+}
+
+function build(route: string, options: EndpointOptions, built: BuiltRequest): RequestOptions {
+  try {
+    return endpoint(route, options);
+  } catch (error) {
+    if (error instanceof EndpointError && error.code === "ERR_MISSING_PARAMETER") {
+      const typo = misspeltPlaceholder(route, built.options);
+      if (typo !== undefined) throw typo;
+    }
+    throw error;
+  }
+}
+
+/** A missing placeholder with an item of near spelling that nothing else takes: almost surely a typo. */
+function misspeltPlaceholder(route: string, options: EndpointOptions): UsageError | undefined {
+  let variables: readonly string[];
+  try {
+    variables = parseTemplate(/^[A-Za-z]+[ \t]+(.*)$/s.exec(route)?.[1] ?? route).variables;
+  } catch {
+    return undefined;
+  }
+  const given = Object.keys(options).filter((name) => name !== "headers" && name !== "baseUrl");
+  const extra = given.filter((name) => !variables.includes(name));
+  for (const missing of variables.filter((name) => !given.includes(name))) {
+    const typo = nearest(missing, extra);
+    if (typo !== undefined) {
+      return new UsageError(
+        `no value for the placeholder ${show(missing)}, and the route has no ${show(typo)}: did you mean ${missing}=… instead of ${typo}=…?`,
+      );
+    }
+  }
+  return undefined;
+}
+
+/** The result without the headers an item removed (`Accept:`), defaults included. */
+function withoutHeaders(request: RequestOptions, removed: readonly string[]): RequestOptions {
+  if (removed.length === 0) return request;
+  const headers: RequestOptions["headers"] = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (!removed.includes(name.toLowerCase())) headers[name] = value;
+  }
+  return { ...request, headers };
 }
 
 function success(stdout: string): Outcome {
@@ -38,16 +132,16 @@ function success(stdout: string): Outcome {
 
 function failure(error: unknown): Outcome {
   if (error instanceof UsageError) {
-    return { exitCode: 2, stdout: "", stderr: `endpointkit: ${error.message}\n${USAGE}\nTry "endpointkit --help".\n` };
+    return { exitCode: 2, stdout: "", stderr: `endpointkit: ${cleanMessage(error.message)}\n${USAGE}\nTry "endpointkit --help".\n` };
   }
   if (error instanceof EndpointError) {
-    return { exitCode: 1, stdout: "", stderr: `endpointkit: ${error.code}: ${error.message}\n` };
+    return { exitCode: 1, stdout: "", stderr: `endpointkit: ${error.code}: ${cleanMessage(error.message)}\n` };
   }
   if (error instanceof CurlError) {
-    return { exitCode: 2, stdout: "", stderr: `endpointkit: --curl: ${error.message}\n` };
+    return { exitCode: 2, stdout: "", stderr: `endpointkit: --curl: ${cleanMessage(error.message)}\n` };
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  return { exitCode: EXIT_UNEXPECTED, stdout: "", stderr: `endpointkit: unexpected error: ${detail}\n` };
+  return { exitCode: EXIT_UNEXPECTED, stdout: "", stderr: `endpointkit: unexpected error (a bug, please report it): ${cleanMessage(detail)}\n` };
 }
 
 // package.json is the one source of the version; the library's user-agent is generated from it too.

@@ -9,6 +9,7 @@ const preview = (route: string, items: string[] = [], extra: { baseUrl?: string;
   items,
   baseUrl: extra.baseUrl,
   curl: extra.curl ?? false,
+  ignoreStdin: false,
 });
 
 describe("parseArgs", () => {
@@ -44,6 +45,12 @@ describe("parseArgs", () => {
     expect(parseArgs(["GET /x", "--help", "--bogus"])).toEqual({ action: "help" });
     expect(parseArgs(["-h"])).toEqual({ action: "help" });
     expect(parseArgs(["--version"])).toEqual({ action: "version" });
+  });
+
+  it("takes --ignore-stdin, and suggests the nearest flag for a typo", () => {
+    expect(parseArgs(["--ignore-stdin", "POST /x"])).toEqual({ ...preview("POST /x"), ignoreStdin: true });
+    expect(() => parseArgs(["--ignore-stdn", "/x"])).toThrow(/unknown option "--ignore-stdn": did you mean --ignore-stdin\?/);
+    expect(() => parseArgs(["--verbose", "/x"])).toThrow(/the options are --curl, --base-url, --ignore-stdin, --help, --version/);
   });
 
   it("reads a lone - as a positional", () => {

@@ -67,15 +67,27 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `endpointkit ...args` with node; asynchronous, so a server in this process can answer meanwhile. */
+/** Runs `endpointkit ...args` with node and an empty stdin; asynchronous, so a server in this process can answer meanwhile. */
 export function endpointkit(...args: string[]): Promise<CliResult> {
+  return endpointkitWith({}, ...args);
+}
+
+/** How a run is set up: what stdin holds (closed empty by default) and the working directory. */
+export interface RunSetup {
+  stdin?: string | Uint8Array;
+  cwd?: string;
+}
+
+/** Runs `endpointkit ...args` with the given stdin and working directory. */
+export function endpointkitWith(setup: RunSetup, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: root, encoding: "utf8" }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [CLI, ...args], { cwd: setup.cwd ?? root, encoding: "utf8" }, (error, stdout, stderr) => {
       if (error !== null && typeof error.code !== "number") {
         reject(error);
         return;
       }
       resolve({ status: error === null ? 0 : Number(error.code), stdout, stderr });
     });
+    child.stdin?.end(setup.stdin ?? "");
   });
 }

@@ -31,6 +31,16 @@ describe("shellQuote", () => {
     expect(shellQuote("line\nbreak")).toBe("'line\nbreak'");
   });
 
+  it("writes control characters with printf octal escapes, so the printed line holds none but newline", () => {
+    expect(shellQuote("a\u001b[201~\u0015b\nc")).toBe(`'a'"$(printf '\\033')"'[201~'"$(printf '\\025')"'b\nc'`);
+    expect(shellQuote("\t")).toBe(`"$(printf '\\011')"`);
+    fc.assert(
+      fc.property(anyArgument, (word) => {
+        expect(/[\u0001-\u0009\u000b-\u001f\u007f]/.test(shellQuote(word))).toBe(false);
+      }),
+    );
+  });
+
   it("refuses a NUL, which no command-line argument can carry", () => {
     expect(() => shellQuote("a\0b")).toThrow(RangeError);
   });
@@ -50,7 +60,7 @@ describe("shellQuote", () => {
 describe("toCurl", () => {
   it("writes the method with -X, the URL, and each header with -H", () => {
     const options: RequestOptions = { method: "get", url: "https://api.github.com/user", headers: { ...HEADERS, authorization: "token x" } };
-    expect(toCurl(options)).toBe(`curl -X GET https://api.github.com/user ${SENT_HEADERS} -H 'authorization: token x'`);
+    expect(toCurl(options)).toBe(`curl -sS -X GET https://api.github.com/user ${SENT_HEADERS} -H 'authorization: token x'`);
   });
 
   it("sends a JSON body as JSON text with --data-binary", () => {
@@ -61,14 +71,14 @@ describe("toCurl", () => {
       body: { title: "it's $5", labels: ["bug"] },
     };
     expect(toCurl(options)).toBe(
-      `curl -X POST https://api.github.com/repos/o/r/issues ${SENT_HEADERS} -H 'content-type: application/json; charset=utf-8' ` +
+      `curl -sS -X POST https://api.github.com/repos/o/r/issues ${SENT_HEADERS} -H 'content-type: application/json; charset=utf-8' ` +
         `--data-binary '{"title":"it'\\''s $5","labels":["bug"]}'`,
     );
   });
 
   it("sends the empty PATCH body as --data-binary '', and stops curl adding a form content-type", () => {
     const options: RequestOptions = { method: "patch", url: "https://api.github.com/x", headers: HEADERS, body: "" };
-    expect(toCurl(options)).toBe(`curl -X PATCH https://api.github.com/x ${SENT_HEADERS} -H content-type: --data-binary ''`);
+    expect(toCurl(options)).toBe(`curl -sS -X PATCH https://api.github.com/x ${SENT_HEADERS} -H content-type: --data-binary ''`);
   });
 
   it("uses --data-raw for a body that starts with @, which --data-binary would read as a file name", () => {
@@ -84,22 +94,22 @@ describe("toCurl", () => {
 
   it("writes an empty header value as Name; since curl reads Name: as removing the header", () => {
     const options: RequestOptions = { method: "get", url: "https://h.example/x", headers: { ...HEADERS, "x-empty": "", "x-count": 3 } };
-    expect(toCurl(options)).toBe(`curl -X GET https://h.example/x ${SENT_HEADERS} -H 'x-empty;' -H 'x-count: 3'`);
+    expect(toCurl(options)).toBe(`curl -sS -X GET https://h.example/x ${SENT_HEADERS} -H 'x-empty;' -H 'x-count: 3'`);
   });
 
   it("removes the accept and user-agent headers curl would add when the options have none", () => {
-    expect(toCurl({ method: "get", url: "https://h.example/x", headers: {} })).toBe("curl -X GET https://h.example/x -H accept: -H user-agent:");
+    expect(toCurl({ method: "get", url: "https://h.example/x", headers: {} })).toBe("curl -sS -X GET https://h.example/x -H accept: -H user-agent:");
   });
 
   it("sends HEAD with --head, since curl -X HEAD waits for a body that never comes", () => {
-    expect(toCurl({ method: "head", url: "https://h.example/x", headers: HEADERS })).toBe(`curl --head https://h.example/x ${SENT_HEADERS}`);
+    expect(toCurl({ method: "head", url: "https://h.example/x", headers: HEADERS })).toBe(`curl -sS --head https://h.example/x ${SENT_HEADERS}`);
   });
 
   it("turns off URL globbing for [ ] { } and dot-segment removal for . and ..", () => {
-    expect(toCurl({ method: "get", url: "https://h.example/a[1]", headers: HEADERS })).toMatch(/^curl --globoff -X GET /);
-    expect(toCurl({ method: "get", url: "https://h.example/a/../b", headers: HEADERS })).toMatch(/^curl --path-as-is -X GET /);
-    expect(toCurl({ method: "get", url: "https://h.example/a/%2E/b", headers: HEADERS })).toMatch(/^curl --path-as-is -X GET /);
-    expect(toCurl({ method: "get", url: "https://h.example/a..b/c?d=../..", headers: HEADERS })).toMatch(/^curl -X GET /);
+    expect(toCurl({ method: "get", url: "https://h.example/a[1]", headers: HEADERS })).toMatch(/^curl -sS --globoff -X GET /);
+    expect(toCurl({ method: "get", url: "https://h.example/a/../b", headers: HEADERS })).toMatch(/^curl -sS --path-as-is -X GET /);
+    expect(toCurl({ method: "get", url: "https://h.example/a/%2E/b", headers: HEADERS })).toMatch(/^curl -sS --path-as-is -X GET /);
+    expect(toCurl({ method: "get", url: "https://h.example/a..b/c?d=../..", headers: HEADERS })).toMatch(/^curl -sS -X GET /);
   });
 
   it("refuses a request with a NUL character rather than print a command that sends something else", () => {

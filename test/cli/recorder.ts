@@ -10,6 +10,8 @@ export interface RecordedRequest {
   /** Header names lowercased, values as sent; a repeated name would show up joined by node. */
   headers: Record<string, string>;
   body: string;
+  /** The body exactly as its bytes arrived. */
+  bodyBytes: Buffer;
 }
 
 /** A started recorder: its base URL, everything it has received, and how to stop it. */
@@ -31,7 +33,8 @@ export async function startRecorder(): Promise<Recorder> {
         // Node reads header bytes as latin1; UTF-8 text is decoded back so it compares as sent.
         headers[(request.rawHeaders[i] ?? "").toLowerCase()] = Buffer.from(request.rawHeaders[i + 1] ?? "", "latin1").toString("utf8");
       }
-      requests.push({ method: request.method ?? "", target: request.url ?? "", headers, body: Buffer.concat(chunks).toString("utf8") });
+      const bodyBytes = Buffer.concat(chunks);
+      requests.push({ method: request.method ?? "", target: request.url ?? "", headers, body: bodyBytes.toString("utf8"), bodyBytes });
       response.writeHead(204).end();
     });
   });
