@@ -3,7 +3,8 @@ import { BASE_DEFAULTS, withDefaults } from "./endpoint.js";
 import type { Endpoint } from "./types.js";
 
 /** Turns a route and parameters into request options; see README for the whole API. */
-export const endpoint: Endpoint = withDefaults(BASE_DEFAULTS);
+// Marked pure so a bundler drops it (and the HTTP modules behind it) when only parseTemplate is imported.
+export const endpoint: Endpoint = /* @__PURE__ */ withDefaults(BASE_DEFAULTS);
 
 export { EndpointError, type EndpointErrorCode } from "./errors.js";
 export { parseTemplate, type UriTemplate, type TemplateValues } from "./uri-template/index.js";

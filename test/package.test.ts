@@ -1,0 +1,50 @@
+// What `npm pack` would publish: the licence, and no source map that names a file the tarball does not hold.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { posix } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+interface PackReport {
+  files: { path: string }[];
+}
+
+// --ignore-scripts: `prepare` would rebuild dist/ under the feet of the tests running beside this one.
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const report = JSON.parse(execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" })) as PackReport[];
+const packed = new Set(report[0]!.files.map((file) => file.path));
+
+describe("the packed tarball", () => {
+  it("holds the built library, its types, the CLI and the MIT licence naming endpointkit", () => {
+    for (const path of ["dist/index.js", "dist/index.d.ts", "dist/cli/main.js", "LICENSE", "README.md", "SECURITY.md", "package.json"]) {
+      expect(packed, path).toContain(path);
+    }
+    const licence = readFileSync(new URL("../LICENSE", import.meta.url), "utf8");
+    expect(licence).toMatch(/^MIT License/);
+    expect(licence).toContain("endpointkit contributors");
+  });
+
+  it("holds no source map whose sources are neither packed nor embedded", () => {
+    expect(existsSync(new URL("../dist/index.js", import.meta.url))).toBe(true);
+    for (const path of [...packed].filter((candidate) => candidate.endsWith(".map"))) {
+      const map = JSON.parse(readFileSync(root + path, "utf8")) as { sources: string[]; sourcesContent?: (string | null)[] };
+      map.sources.forEach((source, index) => {
+        const embedded = typeof map.sourcesContent?.[index] === "string";
+        expect(embedded || packed.has(posix.normalize(posix.join(posix.dirname(path), source))), `${path} -> ${source}`).toBe(true);
+      });
+    }
+  });
+
+  it("names one repository in repository, bugs and homepage", () => {
+    const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      repository: { url: string };
+      bugs: { url: string };
+      homepage: string;
+    };
+    const repository = manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+    expect(manifest.bugs.url).toBe(`${repository}/issues`);
+    expect(manifest.homepage.startsWith(repository)).toBe(true);
+  });
+});
