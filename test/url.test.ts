@@ -355,10 +355,12 @@ describe("templates", () => {
     expect(endpoint("GET /a{?per-page}", { "per-page": 5 }).url).toBe(`${api}/a?per-page=5`);
     // The name is a template variable: it never reaches the query as well.
     expect(endpoint("GET /t/{a-b}", { "a-b": "x", c: 1 }).url).toBe(`${api}/t/x?c=1`);
+    // @ts-expect-error: the typed route knows "enterprise-team" is required too
     const error = expectEndpointError(() => endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}", { enterprise: "e" }), "ERR_MISSING_PARAMETER");
     expect(error.message).toContain('"enterprise-team"');
     // parseTemplate() stays strict RFC 6570, and a bad name is named whole.
     expectEndpointError(() => parseTemplate("/{default-graph-uri}"), "ERR_INVALID_TEMPLATE");
+    // @ts-expect-error: the typed route rejects the name at compile time too
     expect(expectEndpointError(() => endpoint("GET /a/{team!x}"), "ERR_INVALID_TEMPLATE").message).toContain("team!x");
   });
 
