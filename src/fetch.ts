@@ -1,4 +1,4 @@
-import { EndpointError, guarded, quote } from "./errors.js";
+import { EndpointError, guarded, quote, thrownText } from "./errors.js";
 import { checkHeaderValue } from "./headers.js";
 import { getOwn, setOwn, type Dictionary } from "./objects.js";
 import { describeValue } from "./uri-template/index.js";
@@ -146,7 +146,7 @@ function serialise(body: unknown): string {
     text = JSON.stringify(body);
   } catch (error) {
     // A cycle or a bigint somewhere inside.
-    throw new EndpointError("ERR_INVALID_PARAMETER", `toFetchArgs(): the body cannot be serialised as JSON (${error instanceof Error ? quote(error.message) : "a value threw"})`, undefined, error);
+    throw new EndpointError("ERR_INVALID_PARAMETER", `toFetchArgs(): the body cannot be serialised as JSON (${quote(thrownText(error))})`, undefined, error);
   }
   if (text === undefined) throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body`);
   return text;

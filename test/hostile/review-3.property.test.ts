@@ -2,7 +2,7 @@
 // fixes, one test per mechanism in src/.
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { endpoint, type RequestOptions } from "../../src/index.js";
+import { endpoint, EndpointError, parseTemplate, toFetchArgs, type RequestOptions } from "../../src/index.js";
 import { outcome } from "./checks.js";
 
 type Call = (route: unknown, options?: unknown) => RequestOptions;
@@ -56,4 +56,41 @@ describe("lists are walked by own index up to a length read once", () => {
       { numRuns: 30 },
     );
   });
+});
+
+describe("whatever a caller's code throws leaves as a genuine EndpointError", () => {
+  /** Things a getter or a trap may throw whose inspection itself throws or lies. */
+  const THROWN: [string, () => unknown][] = [
+    ["an Error whose message getter throws", () => Object.defineProperty(new Error("x"), "message", { get: () => { throw new Error("boom"); } })],
+    ["a RangeError whose name getter throws", () => Object.defineProperty(new RangeError("x"), "name", { get: () => { throw new Error("boom"); } })],
+    ["an Error whose message is a symbol", () => Object.defineProperty(new Error("x"), "message", { value: Symbol("m") })],
+    ["a proxy whose getPrototypeOf trap throws", () => new Proxy(new Error("x"), { getPrototypeOf: () => { throw new Error("proto"); } })],
+    ["a revoked proxy", () => { const { proxy, revoke } = Proxy.revocable(new Error("x"), {}); revoke(); return proxy; }],
+    ["a fake EndpointError (its prototype only)", () => Object.create(EndpointError.prototype) as unknown],
+  ];
+  const SITES: [string, (thrown: () => unknown) => unknown][] = [
+    ["a path placeholder's getter", (thrown) => call("GET /x/{a}", { get a() { throw thrown(); } })],
+    ["a header's getter", (thrown) => call("GET /x", { headers: { get a() { throw thrown(); } } })],
+    ["an options proxy's ownKeys trap", (thrown) => call("GET /x", new Proxy({}, { ownKeys: () => { throw thrown(); } }))],
+    ["merge()", (thrown) => endpoint.merge("GET /x", { get a(): unknown { throw thrown(); } })],
+    ["defaults()", (thrown) => endpoint.defaults({ get a(): unknown { throw thrown(); } })],
+    ["parseTemplate().expand()", (thrown) => parseTemplate("{a}").expand({ get a(): unknown { throw thrown(); } })],
+    ["toFetchArgs() headers", (thrown) => toFetchArgs({ method: "get", url: "https://a.example", get headers(): Record<string, string> { throw thrown(); } })],
+    ["toFetchArgs() body toJSON", (thrown) => toFetchArgs({ method: "post", url: "https://a.example", headers: {}, body: { toJSON: () => { throw thrown(); } } })],
+  ];
+  for (const [site, run] of SITES) {
+    it.each(THROWN)(`${site}: %s`, (_, thrown) => {
+      let caught: unknown;
+      try {
+        run(thrown);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(EndpointError);
+      const error = caught as EndpointError;
+      expect(typeof error.code).toBe("string");
+      expect(error.message).toMatch(/\S/);
+      expect(error.message).not.toMatch(/[\u0000-\u001f\u007f]/);
+    });
+  }
 });
