@@ -4,11 +4,14 @@ import { EndpointError, quote } from "./errors.js";
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
 
-/** True for objects created by `{}` literals, JSON.parse or `Object.create(null)`: the ones merged deeply. */
+/**
+ * True for objects created by `{}` literals, JSON.parse or `Object.create(null)`: the ones merged deeply. An array
+ * whose prototype was set to null is still a list, never a record of "0", "1", … (as headers, options or a merge).
+ */
 export function isPlainObject(value: unknown): value is Dictionary {
   if (typeof value !== "object" || value === null) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return prototype === Object.prototype || (prototype === null && !Array.isArray(value));
 }
 
 /** Sets an own property; a `__proto__` key becomes a plain property instead of changing the prototype. */

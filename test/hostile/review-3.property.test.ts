@@ -94,3 +94,32 @@ describe("whatever a caller's code throws leaves as a genuine EndpointError", ()
     });
   }
 });
+
+describe("a null-prototype array is a list everywhere, as any array is", () => {
+  const nullPrototypeList = (): unknown[] => Object.setPrototypeOf(["x", "y"], null) as unknown[];
+  const SLOTS: [string, (list: unknown[]) => () => unknown][] = [
+    ["headers", (list) => () => call("GET /x", { headers: list })],
+    ["the options", (list) => () => call("GET /x", list)],
+    ["the first argument", (list) => () => call(list)],
+    ["mediaType", (list) => () => call("GET /x", { mediaType: list })],
+    ["a merge over an object default", (list) => () => endpoint.defaults({ p: { k: 1 } }).merge("GET /x", { p: list }).p],
+    ["parse()'s headers", (list) => () => endpoint.parse({ ...endpoint.merge("GET /x"), headers: list } as never)],
+  ];
+  it.each(SLOTS)("%s: the same outcome as an ordinary array", (_, use) => {
+    const ordinary = (() => {
+      try {
+        return { result: use(["x", "y"])() };
+      } catch (error) {
+        return { code: (error as EndpointError).code };
+      }
+    })();
+    const nullPrototype = (() => {
+      try {
+        return { result: use(nullPrototypeList())() };
+      } catch (error) {
+        return { code: (error as EndpointError).code };
+      }
+    })();
+    expect(nullPrototype).toEqual(ordinary);
+  });
+});
