@@ -1,6 +1,6 @@
 import { EndpointError, guarded, quote, thrownText } from "./errors.js";
 import { checkHeaderValue } from "./headers.js";
-import { getOwn, setOwn, type Dictionary } from "./objects.js";
+import { getOwn, ownItems, setOwn, type Dictionary } from "./objects.js";
 import { describeValue } from "./uri-template/index.js";
 import { isToken } from "./token.js";
 import type { RequestOptions } from "./types.js";
@@ -137,19 +137,63 @@ function dropContentTypeFetchMustWrite(body: unknown, headers: Record<string, st
 
 /** Plain objects, arrays and JSON scalars become JSON text; `null` is sent as the text `null`. */
 function serialise(body: unknown): string {
-  if (isObject(body) && !Array.isArray(body) && !isPlainInAnyRealm(body) && typeof (body as { toJSON?: unknown }).toJSON !== "function") {
+  if (isObject(body) && !Array.isArray(body) && !isPlainInAnyRealm(body) && !hasCallerToJSON(body)) {
     // JSON.stringify would send a Map as "{}" and fetch would send "[object Object]": refuse both.
     throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body; pass a plain object, an array, a string, bytes, a Blob, FormData, URLSearchParams or a stream`);
   }
   let text: string | undefined;
   try {
-    text = JSON.stringify(body);
+    text = JSON.stringify(withoutBuiltInPrototypes(body, new Map(), new Set()));
   } catch (error) {
     // A cycle or a bigint somewhere inside.
     throw new EndpointError("ERR_INVALID_PARAMETER", `toFetchArgs(): the body cannot be serialised as JSON (${quote(thrownText(error))})`, undefined, error);
   }
   if (text === undefined) throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body`);
   return text;
+}
+
+/**
+ * True when `value` has a toJSON of its own or of its class (a Date's, a Buffer's): one JSON.stringify calls and
+ * SECURITY.md documents. One that only Object.prototype or Array.prototype holds was put there by prototype pollution.
+ */
+function hasCallerToJSON(value: object): boolean {
+  const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON !== "function") return false;
+  return hasOwn.call(value, "toJSON") || (toJSON !== builtInToJSON(Object.prototype) && toJSON !== builtInToJSON(Array.prototype));
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function builtInToJSON(prototype: object): unknown {
+  return hasOwn.call(prototype, "toJSON") ? (prototype as { toJSON?: unknown }).toJSON : undefined;
+}
+
+/**
+ * The body as JSON.stringify should see it: plain objects and arrays copied into null-prototype ones (own keys, own
+ * items by index), so JSON.stringify finds no toJSON and no array item on a polluted Object.prototype or Array.prototype.
+ * Anything else, and a plain object or array with a toJSON of its own, is left as it is. `copies` keeps shared objects
+ * shared; `path` reports a cycle as JSON.stringify would.
+ */
+function withoutBuiltInPrototypes(value: unknown, copies: Map<object, unknown>, path: Set<object>): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const known = copies.get(value);
+  if (known !== undefined) return known;
+  const isArray = Array.isArray(value);
+  if ((!isArray && !isPlainInAnyRealm(value)) || hasCallerToJSON(value)) return value;
+  if (path.has(value)) throw new TypeError("Converting circular structure to JSON");
+  path.add(value);
+  let copy: unknown[] | Dictionary;
+  if (isArray) {
+    copy = ownItems(value as unknown[], "a list in the body");
+    for (let i = 0; i < copy.length; i++) copy[i] = withoutBuiltInPrototypes(copy[i], copies, path);
+    Object.setPrototypeOf(copy, null);
+  } else {
+    copy = Object.create(null) as Dictionary;
+    for (const key of Object.keys(value)) copy[key] = withoutBuiltInPrototypes((value as Dictionary)[key], copies, path);
+  }
+  path.delete(value);
+  copies.set(value, copy);
+  return copy;
 }
 
 /** `request.signal`, checked enough to catch the classic slip of passing the AbortController. */

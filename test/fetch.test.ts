@@ -138,6 +138,33 @@ describe("bodies", () => {
   });
 });
 
+describe("a JSON body after prototype pollution", () => {
+  const polluted: [object, PropertyKey][] = [];
+  const pollute = (prototype: object, key: PropertyKey, value: unknown): void => {
+    Object.defineProperty(prototype, key, { value, configurable: true, writable: true, enumerable: false });
+    polluted.push([prototype, key]);
+  };
+  const unpollute = (): void => {
+    for (const [prototype, key] of polluted.splice(0)) delete (prototype as Record<PropertyKey, unknown>)[key];
+  };
+
+  it("is the JSON of the body's own data: no toJSON or array item of Object.prototype or Array.prototype is read", () => {
+    const body = (): unknown => ({ a: 1, list: [1, , 3], nested: { b: [{ c: "d" }] }, when: new Date(0), own: { toJSON: () => "own" } });
+    const clean = toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: body() })[1].body;
+    try {
+      pollute(Object.prototype, "toJSON", () => "evil");
+      pollute(Array.prototype, "toJSON", () => "evil");
+      pollute(Array.prototype, 1, "evil");
+      expect(toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: body() })[1].body).toBe(clean);
+      // A Map is still refused: the polluted toJSON does not make it serialisable.
+      expect(thrownBy(() => toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: new Map() })).code).toBe("ERR_INVALID_PARAMETER");
+    } finally {
+      unpollute();
+    }
+    expect(clean).toBe('{"a":1,"list":[1,null,3],"nested":{"b":[{"c":"d"}]},"when":"1970-01-01T00:00:00.000Z","own":"own"}');
+  });
+});
+
 describe("request meta", () => {
   it("carries request.signal to init.signal and nothing else", () => {
     const controller = new AbortController();
