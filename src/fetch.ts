@@ -119,7 +119,10 @@ function isPassedAsIs(body: unknown): boolean {
 function isStream(body: unknown): boolean {
   // A plain object or array is never a stream, whatever a polluted Object.prototype says.
   if (!isObject(body) || Array.isArray(body) || isPlainInAnyRealm(body)) return false;
-  return isGlobalInstance(body, "ReadableStream") || typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
+  if (isGlobalInstance(body, "ReadableStream")) return true;
+  // Node's Readable holds it on its class; one only Object.prototype holds was put there by prototype pollution.
+  const iterator: unknown = (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator];
+  return typeof iterator === "function" && iterator !== builtIn(Object.prototype, Symbol.asyncIterator);
 }
 
 // fetch writes the content-type of a form or blob itself, but only when none is set. A multipart
@@ -159,13 +162,14 @@ function serialise(body: unknown): string {
 function hasCallerToJSON(value: object): boolean {
   const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON !== "function") return false;
-  return hasOwn.call(value, "toJSON") || (toJSON !== builtInToJSON(Object.prototype) && toJSON !== builtInToJSON(Array.prototype));
+  return hasOwn.call(value, "toJSON") || (toJSON !== builtIn(Object.prototype, "toJSON") && toJSON !== builtIn(Array.prototype, "toJSON"));
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-function builtInToJSON(prototype: object): unknown {
-  return hasOwn.call(prototype, "toJSON") ? (prototype as { toJSON?: unknown }).toJSON : undefined;
+/** What a built-in prototype holds under `key` right now (undefined unless something polluted it). */
+function builtIn(prototype: object, key: PropertyKey): unknown {
+  return hasOwn.call(prototype, key) ? (prototype as Record<PropertyKey, unknown>)[key] : undefined;
 }
 
 /**

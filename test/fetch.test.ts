@@ -156,6 +156,16 @@ describe("a JSON body after prototype pollution", () => {
       pollute(Array.prototype, "toJSON", () => "evil");
       pollute(Array.prototype, 1, "evil");
       expect(toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: body() })[1].body).toBe(clean);
+      pollute(Object.prototype, Symbol.asyncIterator, async function* () {});
+      // A class instance with a toJSON of its own class is still JSON, not a stream the polluted iterator made.
+      class Point {
+        toJSON(): string {
+          return "point";
+        }
+      }
+      const [, point] = toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: new Point() });
+      expect(point.body).toBe('"point"');
+      expect(point.duplex).toBeUndefined();
       // A Map is still refused: the polluted toJSON does not make it serialisable.
       expect(thrownBy(() => toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: new Map() })).code).toBe("ERR_INVALID_PARAMETER");
     } finally {
