@@ -95,12 +95,16 @@ export function describeRoute(method: unknown, url: unknown): string {
   return shownMethod ? `${shownMethod} ${shownUrl}` : shownUrl;
 }
 
-/** Re-throws an EndpointError raised below the route level with the route named in its message. */
+/**
+ * Re-throws what was raised below the route level as an EndpointError with the route named in its message: a caller's
+ * getter or proxy that threw is named by its route too, not only by the entry point (asEndpointError).
+ */
 export function withRoute(error: unknown, route: string): never {
-  if (isEndpointError(error) && error.route === undefined) {
-    throw new EndpointError(error.code, error.message, route, error.cause);
+  const endpointError = asEndpointError(error);
+  if (endpointError.route === undefined) {
+    throw new EndpointError(endpointError.code, endpointError.message, route, endpointError.cause);
   }
-  throw error;
+  throw endpointError;
 }
 
 /**
@@ -108,12 +112,13 @@ export function withRoute(error: unknown, route: string): never {
  * is; anything else (a getter's or a revoked proxy's TypeError, a RangeError from a string past the engine's maximum
  * length or a stack overflow) becomes an EndpointError whose `cause` is the original.
  */
-export function asEndpointError(error: unknown, where: string): EndpointError {
+export function asEndpointError(error: unknown, where?: string): EndpointError {
   if (isEndpointError(error)) return error;
   const text = thrownText(error);
   const tooLarge = isInstance(error, RangeError);
   const problem = tooLarge ? "the input is too large to build a request from" : "reading the input failed";
-  return new EndpointError(tooLarge ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", `${where}: ${problem} (${escapeControls(text, MAX_QUOTED)})`, undefined, error);
+  const message = `${where === undefined ? "" : `${where}: `}${problem} (${escapeControls(text, MAX_QUOTED)})`;
+  return new EndpointError(tooLarge ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", message, undefined, error);
 }
 
 /**

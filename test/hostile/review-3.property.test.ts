@@ -123,3 +123,27 @@ describe("a null-prototype array is a list everywhere, as any array is", () => {
     expect(nullPrototype).toEqual(ordinary);
   });
 });
+
+describe("an error a caller's getter throws names the route it was thrown for", () => {
+  const boom = (): never => {
+    throw new Error("boom");
+  };
+  it.each([
+    ["GET /x/{a}", () => call("GET /x/{a}", { get a() { return boom(); } })],
+    ["GET /x", () => call("GET /x", { get a() { return boom(); } })],
+    ["POST /x", () => call("POST /x", { headers: { get a() { return boom(); } } })],
+    ["POST /x", () => endpoint.merge("POST /x", { get a(): unknown { return boom(); } })],
+    ["GET /x/{a}", () => endpoint.parse({ ...endpoint.merge("GET /x/{a}"), get a(): unknown { return boom(); } } as never)],
+  ])("%s", (route, run) => {
+    let caught: unknown;
+    try {
+      run();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EndpointError);
+    expect((caught as EndpointError).route).toBe(route);
+    expect((caught as EndpointError).message).toMatch(new RegExp(`^${route.replace(/[{}/]/g, "\\$&")}: reading the input failed \\(Error: boom\\)$`));
+    expect((caught as Error).cause).toBeInstanceOf(Error);
+  });
+});
