@@ -1,4 +1,4 @@
-import { EndpointError, guarded, quote, thrownText } from "./errors.js";
+import { EndpointError, guarded, isEndpointError, isInstance, quote, thrownText } from "./errors.js";
 import { checkHeaderValue } from "./headers.js";
 import { getOwn, ownItems, setOwn, type Dictionary } from "./objects.js";
 import { describeValue } from "./uri-template/index.js";
@@ -146,10 +146,12 @@ function serialise(body: unknown): string {
   }
   let text: string | undefined;
   try {
-    text = JSON.stringify(withoutBuiltInPrototypes(body, new Map(), new Set()));
+    text = JSON.stringify(builtInPrototypesClean() ? body : withoutBuiltInPrototypes(body, new Map(), new Set()));
   } catch (error) {
-    // A cycle or a bigint somewhere inside.
-    throw new EndpointError("ERR_INVALID_PARAMETER", `toFetchArgs(): the body cannot be serialised as JSON (${quote(thrownText(error))})`, undefined, error);
+    if (isEndpointError(error)) throw error;
+    // A cycle or a bigint somewhere inside; a RangeError is a size: a text past the engine's longest string, or a depth.
+    const code = isInstance(error, RangeError) ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER";
+    throw new EndpointError(code, `toFetchArgs(): the body cannot be serialised as JSON (${quote(thrownText(error))})`, undefined, error);
   }
   if (text === undefined) throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body`);
   return text;
@@ -173,17 +175,32 @@ function builtIn(prototype: object, key: PropertyKey): unknown {
 }
 
 /**
- * The body as JSON.stringify should see it: plain objects and arrays copied into null-prototype ones (own keys, own
- * items by index), so JSON.stringify finds no toJSON and no array item on a polluted Object.prototype or Array.prototype.
- * Anything else, and a plain object or array with a toJSON of its own, is left as it is. `copies` keeps shared objects
- * shared; `path` reports a cycle as JSON.stringify would.
+ * True when neither Object.prototype nor Array.prototype holds a toJSON, which JSON.stringify would call on every plain
+ * object or list: then the body goes to it as it is, at no cost and with no limit (two own-key tests; listing the
+ * prototypes' keys to look for array indexes as well cost more than the serialisation of a small body). Otherwise
+ * (prototype pollution) it goes through withoutBuiltInPrototypes, which walks lists of at most 2^20 items.
+ */
+function builtInPrototypesClean(): boolean {
+  return !hasOwn.call(Object.prototype, "toJSON") && !hasOwn.call(Array.prototype, "toJSON");
+}
+
+/**
+ * The body as JSON.stringify should see it: arrays and objects copied into null-prototype ones (own items by index, own
+ * enumerable keys: what JSON.stringify writes of them), so it finds no toJSON and no array item on a polluted
+ * Object.prototype or Array.prototype. A value with a toJSON of its own or of its class (a Date) is left as it is, and a
+ * boxed primitive becomes the primitive JSON.stringify writes for it. `copies` keeps shared objects shared; `path`
+ * reports a cycle as JSON.stringify would.
  */
 function withoutBuiltInPrototypes(value: unknown, copies: Map<object, unknown>, path: Set<object>): unknown {
   if (typeof value !== "object" || value === null) return value;
   const known = copies.get(value);
   if (known !== undefined) return known;
   const isArray = Array.isArray(value);
-  if ((!isArray && !isPlainInAnyRealm(value)) || hasCallerToJSON(value)) return value;
+  if (hasCallerToJSON(value)) return value;
+  if (!isArray && !isPlainInAnyRealm(value)) {
+    const primitive = unboxed(value);
+    if (primitive !== undefined) return primitive;
+  }
   if (path.has(value)) throw new TypeError("Converting circular structure to JSON");
   path.add(value);
   let copy: unknown[] | Dictionary;
@@ -198,6 +215,23 @@ function withoutBuiltInPrototypes(value: unknown, copies: Map<object, unknown>, 
   path.delete(value);
   copies.set(value, copy);
   return copy;
+}
+
+const BOXED_VALUE_OF: ((this: unknown) => unknown)[] = [Number.prototype.valueOf, String.prototype.valueOf, Boolean.prototype.valueOf, BigInt.prototype.valueOf];
+
+/**
+ * The primitive inside `new Number(1)` and its kin, which JSON.stringify writes as that primitive; undefined for any
+ * other object. Read by the built-in valueOf that accepts only its own kind, never the value's own.
+ */
+function unboxed(value: object): unknown {
+  for (const valueOf of BOXED_VALUE_OF) {
+    try {
+      return valueOf.call(value);
+    } catch {
+      // Not this kind.
+    }
+  }
+  return undefined;
 }
 
 /** `request.signal`, checked enough to catch the classic slip of passing the AbortController. */

@@ -149,7 +149,19 @@ describe("a JSON body after prototype pollution", () => {
   };
 
   it("is the JSON of the body's own data: no toJSON or array item of Object.prototype or Array.prototype is read", () => {
-    const body = (): unknown => ({ a: 1, list: [1, , 3], nested: { b: [{ c: "d" }] }, when: new Date(0), own: { toJSON: () => "own" } });
+    class Point {
+      x = 1;
+    }
+    const body = (): unknown => ({
+      a: 1,
+      list: [1, , 3],
+      nested: { b: [{ c: "d" }] },
+      when: new Date(0),
+      own: { toJSON: () => "own" },
+      map: new Map([[1, 2]]),
+      point: new Point(),
+      boxed: [new String("s"), new Number(2), new Boolean(false)],
+    });
     const clean = toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: body() })[1].body;
     try {
       pollute(Object.prototype, "toJSON", () => "evil");
@@ -171,7 +183,14 @@ describe("a JSON body after prototype pollution", () => {
     } finally {
       unpollute();
     }
-    expect(clean).toBe('{"a":1,"list":[1,null,3],"nested":{"b":[{"c":"d"}]},"when":"1970-01-01T00:00:00.000Z","own":"own"}');
+    expect(clean).toBe('{"a":1,"list":[1,null,3],"nested":{"b":[{"c":"d"}]},"when":"1970-01-01T00:00:00.000Z","own":"own","map":{},"point":{"x":1},"boxed":["s",2,false]}');
+  });
+});
+
+describe("a body past the engine's longest string", () => {
+  it("is ERR_TOO_LARGE, a size limit, not a body JSON cannot represent", () => {
+    const error = thrownBy(() => toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: new Array(2 ** 32 - 1) }));
+    expect(error.code).toBe("ERR_TOO_LARGE");
   });
 });
 
