@@ -26,7 +26,20 @@ export class EndpointError extends Error {
     this.name = "EndpointError";
     this.code = code;
     this.route = route;
+    made.add(this);
   }
+}
+
+/**
+ * Every EndpointError this library made. A caller's getter may throw anything, including an object whose prototype is
+ * EndpointError.prototype (which passes `instanceof`) or a proxy whose getPrototypeOf trap throws (which makes
+ * `instanceof` throw): membership here is the one test that is both true to the brand and free of caller code.
+ */
+const made = new WeakSet<object>();
+
+/** True only for an EndpointError this library constructed (see `made`); never runs caller code. */
+export function isEndpointError(value: unknown): value is EndpointError {
+  return typeof value === "object" && value !== null && made.has(value);
 }
 
 /** A message with caller text escaped, then cut to MAX_MESSAGE characters (escapes can make it longer). */
@@ -82,12 +95,16 @@ export function describeRoute(method: unknown, url: unknown): string {
   return shownMethod ? `${shownMethod} ${shownUrl}` : shownUrl;
 }
 
-/** Re-throws an EndpointError raised below the route level with the route named in its message. */
+/**
+ * Re-throws what was raised below the route level as an EndpointError with the route named in its message: a caller's
+ * getter or proxy that threw is named by its route too, not only by the entry point (asEndpointError).
+ */
 export function withRoute(error: unknown, route: string): never {
-  if (error instanceof EndpointError && error.route === undefined) {
-    throw new EndpointError(error.code, error.message, route, error.cause);
+  const endpointError = asEndpointError(error);
+  if (endpointError.route === undefined) {
+    throw new EndpointError(endpointError.code, endpointError.message, route, endpointError.cause);
   }
-  throw error;
+  throw endpointError;
 }
 
 /**
@@ -95,12 +112,36 @@ export function withRoute(error: unknown, route: string): never {
  * is; anything else (a getter's or a revoked proxy's TypeError, a RangeError from a string past the engine's maximum
  * length or a stack overflow) becomes an EndpointError whose `cause` is the original.
  */
-export function asEndpointError(error: unknown, where: string): EndpointError {
-  if (error instanceof EndpointError) return error;
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
-  const tooLarge = error instanceof RangeError;
+export function asEndpointError(error: unknown, where?: string): EndpointError {
+  if (isEndpointError(error)) return error;
+  const text = thrownText(error);
+  const tooLarge = isInstance(error, RangeError);
   const problem = tooLarge ? "the input is too large to build a request from" : "reading the input failed";
-  return new EndpointError(tooLarge ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", `${where}: ${problem} (${escapeControls(text, MAX_QUOTED)})`, undefined, error);
+  const message = `${where === undefined ? "" : `${where}: `}${problem} (${escapeControls(text, MAX_QUOTED)})`;
+  return new EndpointError(tooLarge ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", message, undefined, error);
+}
+
+/**
+ * `name: message` of something a caller's code threw, for a message: anything but an Error with string name and message
+ * is named by its type. Whatever reading it throws (a getter, a revoked proxy) gives a neutral text instead.
+ */
+export function thrownText(error: unknown): string {
+  try {
+    if (!isInstance(error, Error)) return typeof error;
+    const { name, message } = error as Error;
+    return typeof name === "string" && typeof message === "string" ? `${name}: ${message}` : "an Error";
+  } catch {
+    return "an unreadable error";
+  }
+}
+
+/** `instanceof` that cannot throw: a proxy's getPrototypeOf trap may, and a revoked proxy does. */
+export function isInstance(value: unknown, type: abstract new (...args: never[]) => unknown): boolean {
+  try {
+    return value instanceof type;
+  } catch {
+    return false;
+  }
 }
 
 /** `run` as a public entry point: whatever it throws leaves as an EndpointError (asEndpointError). */

@@ -1,6 +1,6 @@
-import { EndpointError, asEndpointError, quote } from "./errors.js";
+import { EndpointError, asEndpointError, isEndpointError, isInstance, quote, thrownText } from "./errors.js";
 import { checkHeaderValue } from "./headers.js";
-import { getOwn, setOwn, type Dictionary } from "./objects.js";
+import { getOwn, ownItems, setOwn, type Dictionary } from "./objects.js";
 import { describeValue } from "./uri-template/index.js";
 import { isToken } from "./token.js";
 import type { RequestOptions } from "./types.js";
@@ -126,7 +126,10 @@ function isPassedAsIs(body: unknown): boolean {
 function isStream(body: unknown): boolean {
   // A plain object or array is never a stream, whatever a polluted Object.prototype says.
   if (!isObject(body) || Array.isArray(body) || isPlainInAnyRealm(body)) return false;
-  return isGlobalInstance(body, "ReadableStream") || typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
+  if (isGlobalInstance(body, "ReadableStream")) return true;
+  // Node's Readable holds it on its class; one only Object.prototype holds was put there by prototype pollution.
+  const iterator: unknown = (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator];
+  return typeof iterator === "function" && iterator !== builtIn(Object.prototype, Symbol.asyncIterator);
 }
 
 // fetch writes the content-type of a form or blob itself, but only when none is set. A multipart
@@ -144,19 +147,98 @@ function dropContentTypeFetchMustWrite(body: unknown, headers: Record<string, st
 
 /** Plain objects, arrays and JSON scalars become JSON text; `null` is sent as the text `null`. */
 function serialise(body: unknown): string {
-  if (isObject(body) && !Array.isArray(body) && !isPlainInAnyRealm(body) && typeof (body as { toJSON?: unknown }).toJSON !== "function") {
+  if (isObject(body) && !Array.isArray(body) && !isPlainInAnyRealm(body) && !hasCallerToJSON(body)) {
     // JSON.stringify would send a Map as "{}" and fetch would send "[object Object]": refuse both.
     throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body; pass a plain object, an array, a string, bytes, a Blob, FormData, URLSearchParams or a stream`);
   }
   let text: string | undefined;
   try {
-    text = JSON.stringify(body);
+    text = JSON.stringify(builtInPrototypesClean() ? body : withoutBuiltInPrototypes(body, new Map(), new Set()));
   } catch (error) {
-    // A cycle or a bigint somewhere inside.
-    throw new EndpointError("ERR_INVALID_PARAMETER", `toFetchArgs(): the body cannot be serialised as JSON (${error instanceof Error ? quote(error.message) : "a value threw"})`, undefined, error);
+    if (isEndpointError(error)) throw error;
+    // A cycle or a bigint somewhere inside; a RangeError is a size: a text past the engine's longest string, or a depth.
+    const code = isInstance(error, RangeError) ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER";
+    throw new EndpointError(code, `toFetchArgs(): the body cannot be serialised as JSON (${quote(thrownText(error))})`, undefined, error);
   }
   if (text === undefined) throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body`);
   return text;
+}
+
+/**
+ * True when `value` has a toJSON of its own or of its class (a Date's, a Buffer's): one JSON.stringify calls and
+ * SECURITY.md documents. One that only Object.prototype or Array.prototype holds was put there by prototype pollution.
+ */
+function hasCallerToJSON(value: object): boolean {
+  const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON !== "function") return false;
+  return hasOwn.call(value, "toJSON") || (toJSON !== builtIn(Object.prototype, "toJSON") && toJSON !== builtIn(Array.prototype, "toJSON"));
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** What a built-in prototype holds under `key` right now (undefined unless something polluted it). */
+function builtIn(prototype: object, key: PropertyKey): unknown {
+  return hasOwn.call(prototype, key) ? (prototype as Record<PropertyKey, unknown>)[key] : undefined;
+}
+
+/**
+ * True when neither Object.prototype nor Array.prototype holds a toJSON, which JSON.stringify would call on every plain
+ * object or list: then the body goes to it as it is, at no cost and with no limit (two own-key tests; listing the
+ * prototypes' keys to look for array indexes as well cost more than the serialisation of a small body). Otherwise
+ * (prototype pollution) it goes through withoutBuiltInPrototypes, which walks lists of at most 2^20 items.
+ */
+function builtInPrototypesClean(): boolean {
+  return !hasOwn.call(Object.prototype, "toJSON") && !hasOwn.call(Array.prototype, "toJSON");
+}
+
+/**
+ * The body as JSON.stringify should see it: arrays and objects copied into null-prototype ones (own items by index, own
+ * enumerable keys: what JSON.stringify writes of them), so it finds no toJSON and no array item on a polluted
+ * Object.prototype or Array.prototype. A value with a toJSON of its own or of its class (a Date) is left as it is, and a
+ * boxed primitive becomes the primitive JSON.stringify writes for it. `copies` keeps shared objects shared; `path`
+ * reports a cycle as JSON.stringify would.
+ */
+function withoutBuiltInPrototypes(value: unknown, copies: Map<object, unknown>, path: Set<object>): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const known = copies.get(value);
+  if (known !== undefined) return known;
+  const isArray = Array.isArray(value);
+  if (hasCallerToJSON(value)) return value;
+  if (!isArray && !isPlainInAnyRealm(value)) {
+    const primitive = unboxed(value);
+    if (primitive !== undefined) return primitive;
+  }
+  if (path.has(value)) throw new TypeError("Converting circular structure to JSON");
+  path.add(value);
+  let copy: unknown[] | Dictionary;
+  if (isArray) {
+    copy = ownItems(value as unknown[], "a list in the body");
+    for (let i = 0; i < copy.length; i++) copy[i] = withoutBuiltInPrototypes(copy[i], copies, path);
+    Object.setPrototypeOf(copy, null);
+  } else {
+    copy = Object.create(null) as Dictionary;
+    for (const key of Object.keys(value)) copy[key] = withoutBuiltInPrototypes((value as Dictionary)[key], copies, path);
+  }
+  path.delete(value);
+  copies.set(value, copy);
+  return copy;
+}
+
+const BOXED_VALUE_OF: ((this: unknown) => unknown)[] = [Number.prototype.valueOf, String.prototype.valueOf, Boolean.prototype.valueOf, BigInt.prototype.valueOf];
+
+/**
+ * The primitive inside `new Number(1)` and its kin, which JSON.stringify writes as that primitive; undefined for any
+ * other object. Read by the built-in valueOf that accepts only its own kind, never the value's own.
+ */
+function unboxed(value: object): unknown {
+  for (const valueOf of BOXED_VALUE_OF) {
+    try {
+      return valueOf.call(value);
+    } catch {
+      // Not this kind.
+    }
+  }
+  return undefined;
 }
 
 /** `request.signal`, checked enough to catch the classic slip of passing the AbortController. */

@@ -3,7 +3,7 @@
 import { MAX_CACHED_KEY_LENGTH, boundedMemo } from "./cache.js";
 import { checkHeaderValue } from "./headers.js";
 import { EndpointError, quote } from "./errors.js";
-import { checkListLength, getOwn, isPlainObject, type Dictionary } from "./objects.js";
+import { getOwn, isPlainObject, ownItems, type Dictionary } from "./objects.js";
 
 /** The media type that switches both rewrites off: a binary download must keep its accept header. */
 const OCTET_STREAM = "application/octet-stream";
@@ -27,11 +27,11 @@ export function normalizeMediaType(mediaType: unknown): Dictionary {
 /** Previews set earlier, then new ones, each named once and without its "-preview" suffix; lists walked by index. */
 export function mergePreviews(earlier: readonly string[], later: unknown): string[] {
   if (!Array.isArray(later)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType.previews must be an array of preview names");
-  checkListLength(later, "mediaType.previews");
+  const items = ownItems(later, "mediaType.previews");
   const merged = new Set<string>();
   for (let i = 0; i < earlier.length; i++) merged.add(earlier[i]!);
-  for (let i = 0; i < later.length; i++) {
-    const preview: unknown = later[i];
+  for (let i = 0; i < items.length; i++) {
+    const preview: unknown = items[i];
     if (typeof preview !== "string" || !isMediaTypeWord(preview, false)) {
       throw new EndpointError("ERR_INVALID_PARAMETER", `the preview ${formatForMessage(preview)} must be letters, digits, "_" or "-"`);
     }

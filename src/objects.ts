@@ -5,11 +5,14 @@ import { describeValue } from "./uri-template/index.js";
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
 
-/** True for objects created by `{}` literals, JSON.parse or `Object.create(null)`: the ones merged deeply. */
+/**
+ * True for objects created by `{}` literals, JSON.parse or `Object.create(null)`: the ones merged deeply. An array
+ * whose prototype was set to null is still a list, never a record of "0", "1", … (as headers, options or a merge).
+ */
 export function isPlainObject(value: unknown): value is Dictionary {
   if (typeof value !== "object" || value === null) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return prototype === Object.prototype || (prototype === null && !Array.isArray(value));
 }
 
 /** Sets an own property; a `__proto__` key becomes a plain property instead of changing the prototype. */
@@ -74,10 +77,8 @@ function copyValue(value: unknown, depth: number, copies: Map<object, unknown>, 
   path.add(value);
   let copy: unknown;
   if (isArray) {
-    const list = value as unknown[];
-    checkListLength(list, "a list in the options");
-    const copied: unknown[] = [];
-    for (let i = 0; i < list.length; i++) copied.push(copyValue(list[i], depth + 1, copies, path, keepOthers));
+    const copied = ownItems(value as unknown[], "a list in the options");
+    for (let i = 0; i < copied.length; i++) copied[i] = copyValue(copied[i], depth + 1, copies, path, keepOthers);
     copy = copied;
   } else {
     const record = value as Dictionary;
@@ -104,15 +105,31 @@ export function cycleError(): EndpointError {
 export const MAX_LIST_LENGTH = 2 ** 20;
 
 /**
- * Throws ERR_TOO_LARGE for a list longer than MAX_LIST_LENGTH; `what` and the optional `name` (quoted) say which
- * list it is. The name is passed apart so that the message is written only when it is needed, not on every call.
+ * The length of a caller's list, read once, or ERR_TOO_LARGE beyond MAX_LIST_LENGTH; `what` and the optional `name`
+ * (quoted) say which list it is. Every walk loops up to this number: a proxy asked for `length` again could answer 1
+ * to the check and 2^31 to the loop.
  */
-export function checkListLength(list: readonly unknown[], what: string, name?: string): void {
-  if (list.length > MAX_LIST_LENGTH) {
+export function checkListLength(list: readonly unknown[], what: string, name?: string): number {
+  const length = list.length;
+  if (length > MAX_LIST_LENGTH) {
     const which = name === undefined ? what : `${what} ${quote(name)}`;
-    throw new EndpointError("ERR_TOO_LARGE", `${which} has ${list.length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
+    throw new EndpointError("ERR_TOO_LARGE", `${which} has ${length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
   }
+  return length;
 }
+
+/**
+ * The items of a caller's list, copied by index: its length read once (checkListLength) and each item read once as an
+ * own property, so a hole is undefined and never reads a polluted Array.prototype, and no method of the list is called.
+ */
+export function ownItems(list: readonly unknown[], what: string, name?: string): unknown[] {
+  const length = checkListLength(list, what, name);
+  const items: unknown[] = [];
+  for (let i = 0; i < length; i++) items.push(hasOwnProperty.call(list, i) ? list[i] : undefined);
+  return items;
+}
+
+const { hasOwnProperty } = Object.prototype;
 
 /** Throws when a walk goes deeper than MAX_DEPTH. */
 export function checkDepth(depth: number): void {

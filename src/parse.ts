@@ -2,7 +2,7 @@
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
-import { checkListLength, getOwn, isPlainObject, ownValue, setOwn, type Dictionary } from "./objects.js";
+import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
 import { expandTemplate, type TemplateValues, type VarSpec } from "./uri-template/index.js";
@@ -305,10 +305,7 @@ function emptySegment(names: readonly string[], oneOf = false): EndpointError {
 
 function snapshot(value: object, name: string): unknown {
   if (Array.isArray(value)) {
-    checkListLength(value, "the value of", name);
-    const copy: unknown[] = [];
-    for (let i = 0; i < value.length; i++) copy.push(value[i]);
-    return copy;
+    return ownItems(value, "the value of", name);
   }
   if (!isPlainObject(value)) return value;
   const copy: Dictionary = {};

@@ -1,6 +1,6 @@
 // The query string for GET, HEAD and every other method that carries no body.
 import { EndpointError, quote } from "./errors.js";
-import { checkListLength, isPlainObject } from "./objects.js";
+import { isPlainObject, ownItems } from "./objects.js";
 import { describeValue, scalarText } from "./uri-template/index.js";
 
 /**
@@ -34,11 +34,11 @@ function queryText(name: string, value: unknown): string {
   const text = scalarText(value);
   if (text !== undefined) return text;
   if (Array.isArray(value)) {
-    checkListLength(value, "the query parameter", name);
+    const items = ownItems(value, "the query parameter", name);
     // Joined once, not grown item by item: that would keep a rope node per item until the URL is flattened.
     const texts: string[] = [];
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
+    for (let i = 0; i < items.length; i++) {
+      const item: unknown = items[i];
       const itemText = item === undefined || item === null ? "" : scalarText(item);
       if (itemText === undefined) throw invalid(name, `a list holding ${describeValue(item)}`);
       texts.push(itemText);

@@ -138,6 +138,62 @@ describe("bodies", () => {
   });
 });
 
+describe("a JSON body after prototype pollution", () => {
+  const polluted: [object, PropertyKey][] = [];
+  const pollute = (prototype: object, key: PropertyKey, value: unknown): void => {
+    Object.defineProperty(prototype, key, { value, configurable: true, writable: true, enumerable: false });
+    polluted.push([prototype, key]);
+  };
+  const unpollute = (): void => {
+    for (const [prototype, key] of polluted.splice(0)) delete (prototype as Record<PropertyKey, unknown>)[key];
+  };
+
+  it("is the JSON of the body's own data: no toJSON or array item of Object.prototype or Array.prototype is read", () => {
+    class Point {
+      x = 1;
+    }
+    const body = (): unknown => ({
+      a: 1,
+      list: [1, , 3],
+      nested: { b: [{ c: "d" }] },
+      when: new Date(0),
+      own: { toJSON: () => "own" },
+      map: new Map([[1, 2]]),
+      point: new Point(),
+      boxed: [new String("s"), new Number(2), new Boolean(false)],
+    });
+    const clean = toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: body() })[1].body;
+    try {
+      pollute(Object.prototype, "toJSON", () => "evil");
+      pollute(Array.prototype, "toJSON", () => "evil");
+      pollute(Array.prototype, 1, "evil");
+      expect(toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: body() })[1].body).toBe(clean);
+      pollute(Object.prototype, Symbol.asyncIterator, async function* () {});
+      // A class instance with a toJSON of its own class is still JSON, not a stream the polluted iterator made.
+      class Point {
+        toJSON(): string {
+          return "point";
+        }
+      }
+      const [, point] = toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: new Point() });
+      expect(point.body).toBe('"point"');
+      expect(point.duplex).toBeUndefined();
+      // A Map is still refused: the polluted toJSON does not make it serialisable.
+      expect(thrownBy(() => toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: new Map() })).code).toBe("ERR_INVALID_PARAMETER");
+    } finally {
+      unpollute();
+    }
+    expect(clean).toBe('{"a":1,"list":[1,null,3],"nested":{"b":[{"c":"d"}]},"when":"1970-01-01T00:00:00.000Z","own":"own","map":{},"point":{"x":1},"boxed":["s",2,false]}');
+  });
+});
+
+describe("a body past the engine's longest string", () => {
+  it("is ERR_TOO_LARGE, a size limit, not a body JSON cannot represent", () => {
+    const error = thrownBy(() => toFetchArgs({ method: "post", url: "https://api.example/x", headers: {}, body: new Array(2 ** 32 - 1) }));
+    expect(error.code).toBe("ERR_TOO_LARGE");
+  });
+});
+
 describe("request meta", () => {
   it("carries request.signal to init.signal and nothing else", () => {
     const controller = new AbortController();

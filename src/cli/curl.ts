@@ -82,13 +82,20 @@ function bodyText(body: unknown): string {
 }
 
 /**
- * WHATWG URL reads "\" in the authority of an http(s) URL as "/", curl as a plain character:
- * `https://evil.example\@api.github.com` is evil.example to one and api.github.com to the other.
+ * WHATWG URL reads "\" before the query of an http(s) URL as "/", curl as a plain character, and it reads `https:host`
+ * without "//" where curl sees no host or another one: `https://evil.example\@api.github.com` and
+ * `https:evil.example\@api.github.com` are evil.example to fetch and api.github.com to curl. A URL is printed only when
+ * it is written `scheme://` and holds no backslash before its query or fragment, the form both read alike.
  */
 function checkAuthority(url: string): void {
-  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(url)?.[1] ?? "";
-  if (authority.includes("\\")) {
-    throw new CurlError("the URL has a backslash before its path, which curl and WHATWG URL read as different hosts");
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url)) {
+    throw new CurlError("the URL does not start with scheme://, which curl and WHATWG URL read as different hosts");
+  }
+  const query = url.indexOf("?");
+  const fragment = url.indexOf("#");
+  const end = Math.min(query === -1 ? url.length : query, fragment === -1 ? url.length : fragment);
+  if (url.lastIndexOf("\\", end - 1) !== -1) {
+    throw new CurlError("the URL has a backslash before its path or query, which curl and WHATWG URL read as different hosts or paths");
   }
 }
 

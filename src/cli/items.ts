@@ -104,11 +104,38 @@ function looksLikeHeader(name: string): boolean {
 
 /** Parses the JSON of a `:=` item or a `:=@` file; `problem` starts the message. */
 export function parseJson(problem: string, json: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(json);
+    value = JSON.parse(json);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new UsageError(`${problem} (${show(reason)}); quote strings as in name:='"text"'`);
+  }
+  checkNumbers(json);
+  return value;
+}
+
+/**
+ * Refuses a JSON number that a JavaScript number cannot hold: `1e400` would be sent as null and 12345678901234567890 as
+ * 12345678901234567000, silently. Number tokens are found by one scan that skips strings (the text parsed already).
+ */
+function checkNumbers(json: string): void {
+  for (let i = 0; i < json.length; i++) {
+    const char = json[i]!;
+    if (char === '"') {
+      for (i++; i < json.length && json[i] !== '"'; i++) if (json[i] === "\\") i++;
+      continue;
+    }
+    if (char !== "-" && (char < "0" || char > "9")) continue;
+    let end = i + 1;
+    while (end < json.length && "0123456789+-.eE".includes(json[end]!)) end++;
+    const token = json.slice(i, end);
+    const number = Number(token);
+    const integer = !token.includes(".") && !token.includes("e") && !token.includes("E");
+    if (!Number.isFinite(number) || (integer && !Number.isSafeInteger(number) && BigInt(token) !== BigInt(number))) {
+      throw new UsageError(`the JSON number ${show(token)} cannot be sent exactly (JavaScript numbers hold 15 to 17 digits): quote it as a string`);
+    }
+    i = end - 1;
   }
 }
 

@@ -42,13 +42,21 @@ export async function run(argv: readonly string[], io: Io): Promise<Outcome> {
       const hint = built.rawBody.from === "stdin" ? " (pass --ignore-stdin when stdin is not meant as the body)" : "";
       throw new UsageError(`a ${request.method.toUpperCase()} request has no body, so ${describe(built.rawBody)} would be dropped${hint}`);
     }
-    if (!command.curl) return success(`${JSON.stringify(request, null, 2)}\n`);
+    if (!command.curl) return success(`${printableJson(request)}\n`);
     const raw = built.rawBody;
     const bodyFile: BodyFile | undefined = raw?.from === "file" && request.body !== undefined ? { path: raw.file, size: raw.bytes.length } : undefined;
     return success(`${toCurl(request, bodyFile)}\n`);
   } catch (error) {
     return failure(error);
   }
+}
+
+/**
+ * The request as JSON, with DEL, the C1 controls (U+009B is CSI to a terminal that reads 8-bit controls) and U+2028/9
+ * written as \u escapes, which JSON.stringify leaves raw: the same JSON value, and nothing a terminal acts on.
+ */
+function printableJson(request: RequestOptions): string {
+  return JSON.stringify(request, null, 2).replace(/[\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** Puts a raw body into `data`. JSON output needs it as text; --curl reads a file body from the file. */

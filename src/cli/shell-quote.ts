@@ -5,8 +5,9 @@
 // with it is an assignment), and so are `~` (tilde expansion) and `#` (a comment at a word start).
 const SAFE_WORD = /^[A-Za-z0-9_@%+:,./-]+$/;
 
-// Control characters other than newline, and DEL: never printed raw (a terminal acts on them).
-const CONTROL_RUN = /[\u0001-\u0009\u000b-\u001f\u007f]+/g;
+// Control characters other than newline, DEL and the C1 controls (U+0080-U+009F: U+009B is CSI to a terminal that reads
+// 8-bit controls): never printed raw (a terminal acts on them).
+const CONTROL_RUN = /[\u0001-\u0009\u000b-\u001f\u007f-\u009f]+/g;
 
 /**
  * Quotes one word for a POSIX shell: left bare when safe, else single-quoted with `'` written `'\''`.
@@ -38,8 +39,9 @@ function singleQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+// The UTF-8 bytes of the run, each as a printf octal escape: a C1 control is two bytes (U+009B is \302\233).
 function octal(controls: string): string {
   let out = "";
-  for (const char of controls) out += `\\${char.charCodeAt(0).toString(8).padStart(3, "0")}`;
+  for (const byte of new TextEncoder().encode(controls)) out += `\\${byte.toString(8).padStart(3, "0")}`;
   return out;
 }

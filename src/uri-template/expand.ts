@@ -1,5 +1,5 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
-import { EndpointError, quote } from "../errors.js";
+import { EndpointError, isEndpointError, isInstance, quote } from "../errors.js";
 import { isPlainObject, MAX_LIST_LENGTH, type Dictionary } from "../objects.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import type { CompiledTemplate, Operator, VarSpec } from "./syntax.js";
@@ -97,7 +97,7 @@ function readOnce(values: TemplateValues, name: string, read: Map<string, unknow
 
 /** What escapes an expansion: an EndpointError as it is, anything else as an EndpointError naming the variable. */
 function expansionError(error: unknown, part: string | VarSpec | undefined): EndpointError {
-  if (isInstance(error, EndpointError)) return error as EndpointError;
+  if (isEndpointError(error)) return error;
   const name = quote(typeof part === "object" ? part.name : "");
   if (isInstance(error, RangeError)) {
     // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
@@ -107,14 +107,6 @@ function expansionError(error: unknown, part: string | VarSpec | undefined): End
   return new EndpointError("ERR_INVALID_PARAMETER", `the value of ${name} could not be read: a getter or proxy threw, or the proxy was revoked`, undefined, error);
 }
 
-/** `instanceof` that cannot throw: a thrown proxy's getPrototypeOf trap may. */
-function isInstance(value: unknown, type: abstract new (...args: never[]) => unknown): boolean {
-  try {
-    return value instanceof type;
-  } catch {
-    return false;
-  }
-}
 
 /** A list's length, read once; throws ERR_INVALID_PARAMETER beyond MAX_LIST_LENGTH (see objects.ts). */
 function listLength(list: readonly unknown[], name: string): number {

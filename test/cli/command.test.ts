@@ -28,6 +28,12 @@ describe.concurrent("the default output is the request options endpoint() return
     );
   });
 
+  it("writes DEL, C1 controls and U+2028 as \\u escapes: the same JSON value, nothing raw for the terminal", async ({ expect }) => {
+    const result = await endpointkit("POST /x", "a=\u007f\u009b[31m\u0085\u2028");
+    expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(JSON.parse(result.stdout)).toEqual(endpoint("POST /x", { a: "\u007f\u009b[31m\u0085\u2028" }));
+  });
+
   it("sends JSON items into a POST body with their JSON types, and headers as headers", async ({ expect }) => {
     const output = await preview(
       "POST /repos/{owner}/{repo}/issues",

@@ -41,6 +41,13 @@ describe("shellQuote", () => {
     );
   });
 
+  it("writes C1 controls (U+009B is CSI) as printf escapes of their UTF-8 bytes, so the shell hands curl the same text", () => {
+    expect(shellQuote("a\u009b31m")).toBe(`'a'"$(printf '\\302\\233')"'31m'`);
+    const word = "x\u0085\u009by\u001b";
+    expect(/[\u0080-\u009f]/.test(shellQuote(word))).toBe(false);
+    expect(execFileSync("sh", ["-c", `printf '%s' ${shellQuote(word)}`], { encoding: "utf8" })).toBe(word);
+  });
+
   it("refuses a NUL, which no command-line argument can carry", () => {
     expect(() => shellQuote("a\0b")).toThrow(RangeError);
   });
@@ -110,6 +117,20 @@ describe("toCurl", () => {
     expect(toCurl({ method: "get", url: "https://h.example/a/../b", headers: HEADERS })).toMatch(/^curl -sS --path-as-is -X GET /);
     expect(toCurl({ method: "get", url: "https://h.example/a/%2E/b", headers: HEADERS })).toMatch(/^curl -sS --path-as-is -X GET /);
     expect(toCurl({ method: "get", url: "https://h.example/a..b/c?d=../..", headers: HEADERS })).toMatch(/^curl -sS -X GET /);
+  });
+
+  it("refuses a URL that curl and WHATWG URL (fetch) would send to different places", () => {
+    // WHATWG reads "\\" as "/" before the query and `https:host` without "//" as a host; curl reads neither way.
+    for (const url of [
+      "https://evil.example\\@api.github.com/x",
+      "https:evil.example\\@api.github.com/x",
+      "https:/evil.example/x",
+      "https:\\\\evil.example/x",
+      "https://api.github.com/v3\\x",
+    ]) {
+      expect(() => toCurl({ method: "get", url, headers: HEADERS }), url).toThrow(CurlError);
+    }
+    expect(toCurl({ method: "get", url: "https://h.example/x?q=a\\b", headers: HEADERS })).toContain("'https://h.example/x?q=a\\b'");
   });
 
   it("refuses a request with a NUL character rather than print a command that sends something else", () => {

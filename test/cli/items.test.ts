@@ -87,6 +87,17 @@ describe("parseItem: the separator decides the kind", () => {
     expect(usageErrorOf(() => parseItem("n:="))).toMatch(/invalid JSON/);
   });
 
+  it("refuses a JSON number a JavaScript number cannot hold, rather than send null or other digits", () => {
+    // JSON.parse reads 1e400 as Infinity (sent as null) and 12345678901234567890 as 12345678901234567000.
+    for (const number of ["1e400", "-1e309", "12345678901234567890", "9007199254740993", '{"id":[1,-12345678901234567890]}']) {
+      expect(usageErrorOf(() => parseItem(`id:=${number}`))).toMatch(/cannot be sent exactly.*quote it as a string/);
+    }
+    expect(parseItem("id:=9007199254740992")).toEqual(json("id", 9007199254740992));
+    expect(parseItem("id:=0.1")).toEqual(json("id", 0.1));
+    expect(parseItem('id:="12345678901234567890"')).toEqual(json("id", "12345678901234567890"));
+    expect(parseItem('id:=["1e400\\"", 2]')).toEqual(json("id", ['1e400"', 2]));
+  });
+
   it("refuses HTTPie's == instead of reading it as a value that starts with =", () => {
     expect(usageErrorOf(() => parseItem("q==octocat"))).toMatch(/HTTPie's "==".*name=\\=\.\.\./);
   });
