@@ -143,7 +143,10 @@ describe("an error a caller's getter throws names the route it was thrown for", 
     }
     expect(caught).toBeInstanceOf(EndpointError);
     expect((caught as EndpointError).route).toBe(route);
-    expect((caught as EndpointError).message).toMatch(new RegExp(`^${route.replace(/[{}/]/g, "\\$&")}: reading the input failed \\(Error: boom\\)$`));
+    // Read by the library's own walk or by the template engine: each names what it was reading, after the route.
+    expect((caught as EndpointError).message).toMatch(
+      new RegExp(`^${route.replace(/[{}/]/g, "\\$&")}: (reading the input failed \\(Error: boom\\)|the value of "a" could not be read: .+)$`),
+    );
     expect((caught as Error).cause).toBeInstanceOf(Error);
   });
 });
