@@ -39,11 +39,23 @@ export interface DefaultParameters {
   readonly values: Dictionary;
   readonly keys: readonly string[];
   readonly keySet: ReadonlySet<string>;
+  /** True when a key is an array index ("0", "17"), which a JS object lists before its other keys. */
+  readonly hasIndexKey: boolean;
 }
 
 /** DefaultParameters for `values` (own keys `keys`), made in one place so that every one has the same object shape. */
 export function defaultParameters(values: Dictionary, keys: readonly string[]): DefaultParameters {
-  return Object.freeze({ values, keys, keySet: new Set(keys) });
+  return Object.freeze({ values, keys, keySet: new Set(keys), hasIndexKey: keys.some(isArrayIndex) });
+}
+
+/** True for the keys a JS object lists first, in ascending order: canonical integers from 0 to 2^32 - 2. */
+function isArrayIndex(key: string | undefined): boolean {
+  if (key === undefined || key === "" || key.length > 10 || (key.length > 1 && key.charCodeAt(0) === 0x30)) return false;
+  for (let i = 0; i < key.length; i++) {
+    const code = key.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return Number(key) < 2 ** 32 - 1;
 }
 
 const NO_DEFAULTS = defaultParameters({}, []);
@@ -351,6 +363,9 @@ function isDefined(value: unknown): boolean {
 
 function queryOf(compiled: CompiledUrl, call: Call): string {
   const { options, keys, defaults } = call;
+  // Array-index keys come first in any JS object, so merge() holds them before the defaults' other keys. When there are
+  // some (rare; the caller's own would be listed first by Object.keys), the walk follows that order instead.
+  if (defaults.keys.length > 0 && (defaults.hasIndexKey || isArrayIndex(keys[0]))) return queryInObjectOrder(compiled, call);
   const skip = compiled.notParameters;
   let query = "";
   for (const key of defaults.keys) {
@@ -365,6 +380,23 @@ function queryOf(compiled: CompiledUrl, call: Call): string {
     if (skip.has(key) || overridden.has(key)) continue;
     // `data` was read once already, as a named option.
     const value = key === "data" ? call.named.data : options[key];
+    if (value === undefined || value === null) continue;
+    query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
+  }
+  return query;
+}
+
+/** queryOf() in the order of merge()'s object: the caller's value where it has one, else the defaults'. */
+function queryInObjectOrder(compiled: CompiledUrl, call: Call): string {
+  const { options, keys, defaults } = call;
+  const order: Dictionary = {};
+  for (const key of defaults.keys) setOwn(order, key, true);
+  for (const key of keys) setOwn(order, key, true);
+  let query = "";
+  for (const key of Object.keys(order)) {
+    if (compiled.notParameters.has(key)) continue;
+    const given = key === "data" ? call.named.data : ownValue(options, key);
+    const value = given === undefined && defaults.keySet.has(key) ? defaults.values[key] : given;
     if (value === undefined || value === null) continue;
     query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
   }

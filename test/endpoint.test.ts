@@ -58,6 +58,17 @@ describe("the endpoint function (SPEC 1)", () => {
     }
   });
 
+  it("equals parse(merge()) in query order too when keys are array indexes, which a JS object lists first", () => {
+    const scalars = endpoint.defaults({ b: 1, "0": 2 });
+    const expected = "https://api.github.com/x?0=2&1=4&b=1&a=3";
+    expect(scalars("GET /x", { a: 3, "1": 4 }).url).toBe(expected);
+    expect(scalars.parse(scalars.merge("GET /x", { a: 3, "1": 4 })).url).toBe(expected);
+    // Only the caller's keys are indexes: merge() still lists them before the defaults' per_page.
+    const perPage = endpoint.defaults({ per_page: 5 });
+    expect(perPage("GET /x", { "7": "a", z: null })).toEqual(perPage.parse(perPage.merge("GET /x", { "7": "a", z: null })));
+    expect(perPage("GET /x", { "7": "a" }).url).toBe("https://api.github.com/x?7=a&per_page=5");
+  });
+
   it("exports EndpointError for instanceof checks", () => {
     expect(expectEndpointError(() => loose("GET /{a}"), "ERR_MISSING_PARAMETER")).toBeInstanceOf(EndpointError);
   });
