@@ -68,10 +68,6 @@ function readOwn(values: object, key: string | number): unknown {
   return hasOwn.call(values, key) ? (values as TemplateValues)[key] : undefined;
 }
 
-/** Looks a variable up among own properties only, so `constructor` or `__proto__` never read a prototype. */
-export function lookup(values: TemplateValues, spec: VarSpec): unknown {
-  return readOwn(values, spec.name);
-}
 
 /**
  * The value of `name`, read from `values` the first time only. A list or map is copied on that read, so its items are
