@@ -149,7 +149,7 @@ function failure(error: unknown): Outcome {
     return { exitCode: 2, stdout: "", stderr: `endpointkit: --curl: ${cleanMessage(error.message)}\n` };
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  return { exitCode: EXIT_UNEXPECTED, stdout: "", stderr: `endpointkit: unexpected error (a bug, please report it): ${cleanMessage(detail)}\n` };
+  return { exitCode: EXIT_UNEXPECTED, stdout: "", stderr: `endpointkit: unexpected error (a bug, please report it at https://github.com/endpointkit/endpointkit/issues): ${cleanMessage(detail)}\n` };
 }
 
 // package.json is the one source of the version; the library's user-agent is generated from it too.
