@@ -5,7 +5,7 @@ import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
-import { expandTemplate, type TemplateValues, type VarSpec } from "./uri-template/index.js";
+import { expandTemplate, expandedPlainValues, type TemplateValues, type VarSpec } from "./uri-template/index.js";
 import { OPTION_NAMES, baseUrlPrefix, compileUrl, hasDotSegment, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
@@ -154,6 +154,9 @@ export function build(call: Call): RequestOptions {
   const { method, headers } = call;
   const compiled = compileUrl(call.url);
   let target = readsDirectly(compiled, call) ? expandDirectly(compiled, call.options) : expandSnapshot(compiled, call);
+  // Read at once, before anything else can expand: when it is true, no value can have left an empty or a dot segment,
+  // and the searches for them below (a tenth of a call) are skipped.
+  const plain = !compiled.literalMayFormDot && expandedPlainValues;
   // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#"). The template
   // usually tells whether the URL is path-only; reading the expanded text to find out would copy it into one string.
   let base: string | undefined;
@@ -186,12 +189,12 @@ export function build(call: Call): RequestOptions {
   }
   if (base !== undefined) {
     target = base + target;
-    if (hasDotSegment(target, base.length, compiled.mayWriteEncodedDot)) {
+    if (!plain && hasDotSegment(target, base.length, compiled.mayWriteEncodedDot)) {
       throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
     }
   }
   // Searched in the whole URL, which is read whole anyway when it is sent: searching the path alone would copy it once more.
-  if (compiled.pathFrom !== -1 && leavesEmptySegment(compiled, target, base === undefined ? compiled.pathFrom : base.length)) {
+  if (compiled.pathFrom !== -1 && !plain && leavesEmptySegment(compiled, target, base === undefined ? compiled.pathFrom : base.length)) {
     throw emptySegment(compiled.segmentNames, true);
   }
   const result: RequestOptions = { method, url: target, headers };

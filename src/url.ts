@@ -26,6 +26,11 @@ export interface CompiledUrl {
   /** False when no "%2e" can reach the path: no `{+…}` or `{#…}` expression (others escape "%") and no literal "%". */
   readonly mayWriteEncodedDot: boolean;
   /**
+   * True when a literal holds "." or "%": it may then make a dot segment with values that expandedPlainValues deems
+   * plain (`/.{a}` and "."), so the path is searched for one whatever the values. Routes rarely have either.
+   */
+  readonly literalMayFormDot: boolean;
+  /**
    * Groups of two or more variables (lone ones are marked in `slots`) that, when every one of them is the empty string, leave an empty segment in the middle of the
    * path (`/repos//r`): the single-variable `{name}`, `{+name}` and `:name` expressions that make up a whole segment
    * between two "/" (the start of a path-only template counts as one), and a `{/name}` followed by a literal "/".
@@ -88,6 +93,7 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const mayWriteEncodedDot = template.parts.some((part) =>
     typeof part === "string" ? part.includes("%") : part.operator.char === "+" || part.operator.char === "#",
   );
+  const literalMayFormDot = template.parts.some((part) => typeof part === "string" && (part.includes(".") || part.includes("%")));
   const groups = emptySegmentGroups(written.parts, join !== "absolute");
   const alone = new Set(groups.filter((group) => group.length === 1).map(([name]) => name));
   const emptySegments = groups.filter((group) => group.length > 1);
@@ -110,7 +116,7 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const readsDirectly = (segmentNames.length === 0 || pathFrom !== -1) && slots.every((slot) => slot.read === "caller");
   const hasRequired = required.size > 0;
   // `slots` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
-  return Object.freeze({ template, variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment, mayWriteEncodedDot, emptySegments, slots, readsDirectly, pathFrom, segmentNames, hasRequired });
+  return Object.freeze({ template, variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment, mayWriteEncodedDot, literalMayFormDot, emptySegments, slots, readsDirectly, pathFrom, segmentNames, hasRequired });
 });
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {

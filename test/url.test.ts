@@ -144,6 +144,12 @@ describe("URLs through endpoint()", () => {
       ["GET /repos/{owner}/{repo}/contents/{+path}", { owner: "o", repo: "r", path: "a/%2E%2e/b" }],
       ["GET /repos/{owner}/{repo}/contents{/path*}", { owner: "o", repo: "r", path: ["a", ".."] }],
       ["GET /a/:b/c", { b: ".." }],
+      // A dot segment with long values around it, and ones a long value is cut or split into.
+      ["GET /repos/../{owner}/{repo}", { owner: "owner", repo: "repo" }],
+      ["GET /repos/%2e%2E/{owner}", { owner: "owner" }],
+      ["GET /repos/{owner:2}/x", { owner: "..owner" }],
+      ["GET /repos/{owner}/x", { owner: [".."] }],
+      ["GET /repos/{owner}{repo}/x", { owner: ".", repo: "." }],
     ];
     for (const [route, values] of cases) {
       // WHATWG URL (fetch, undici, browsers) would resolve each of these above /api/v3/.

@@ -12,6 +12,15 @@ export type TemplateValues = { readonly [name: string]: unknown };
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
+ * Read right after expandTemplate() returns: true when every varspec of that expansion had a value, and each value was
+ * a number, or a string of three or more characters written whole by an operator that escapes "/" and "%". Such values
+ * cannot write a piece of text that is empty or only dots (".", ".."), so a caller looking for empty or dot segments in
+ * the result (endpoint()'s URL checks) need not search it. Kept in a variable, not returned, so that an expansion
+ * allocates nothing for it; it is set when an expansion ends, so a nested expansion (a getter's) cannot change it.
+ */
+export let expandedPlainValues = false;
+
+/**
  * Expands `template` with `values`; undefined, null, empty lists and empty maps are undefined in RFC 6570's sense, and
  * `onUndefined` is told of each varspec whose value is. Every variable is read once, as an own property, and no method
  * of a value is called; whatever a value does (a getter that throws, a revoked proxy, an expansion longer than the
@@ -27,6 +36,7 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
   // Each value is appended to the URL itself rather than to a text of its expression: a string and a rope node fewer
   // per expansion, for expansion and for the first read of the URL.
   let first = true;
+  let plain = true;
   let i = 0;
   try {
     for (; i < parts.length; i++) {
@@ -38,15 +48,18 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
       if (part.opensExpression) first = true;
       const value = read === undefined ? readOwn(values, part.name) : readOnce(values, part.name, read);
       if (value === undefined || value === null) {
+        plain = false;
         if (onUndefined !== undefined) onUndefined(part);
         continue;
       }
       // Most values are strings or numbers with no prefix: they take this branch, lists, maps and the rest the general one.
       if (part.prefix === 0 && (typeof value === "string" || typeof value === "number")) {
+        if (typeof value === "string" && (value.length < 3 || part.operator.allowReserved)) plain = false;
         const encoded = typeof value === "string" ? encodeScalar(part.operator.allowReserved, value) : encodeNumber(value);
         if (part.operator.named && encoded === "") result += first ? part.emptyFirst : part.emptyNext;
         else result = result + (first ? part.leadFirst : part.leadNext) + encoded;
       } else {
+        plain = false;
         // Lists and maps append their items to `result` one by one; undefined when nothing was defined.
         const appended = expandVariable(part, value, first, result);
         if (appended === undefined) {
@@ -60,6 +73,7 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
   } catch (error) {
     throw expansionError(error, parts[i]);
   }
+  expandedPlainValues = plain;
   return result;
 }
 
