@@ -25,7 +25,8 @@ export function parse(options: MergedOptions): RequestOptions {
     const headers = copiedHeaders(named.headers);
     // parse() may be handed options merge() never saw, so the mediaType is checked here again.
     const mediaType = named.mediaType === undefined ? undefined : normalizeMediaType(named.mediaType);
-    return build({ method: lowercase, url: checkedUrlText, baseUrl: named.baseUrl, options, keys, named, headers, mediaType, defaults: NO_DEFAULTS });
+    const compiled = compileUrl(checkedUrlText);
+    return build({ method: lowercase, compiled, baseUrl: named.baseUrl, basePrefix: undefined, options, keys, named, headers, mediaType, defaults: NO_DEFAULTS });
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -133,14 +134,16 @@ export function namedOptions(options: Dictionary, keys: readonly string[]): Name
 }
 
 /**
- * One call as build() reads it: the checked method (lowercase) and url; the caller's `options` with its own keys
+ * One call as build() reads it: the checked method (lowercase) and the compiled url; baseUrl, and `basePrefix`, baseUrl
+ * checked and ending in one "/" when that is known already (the defaults' baseUrl, checked when they were set); the caller's `options` with its own keys
  * `keys` and its named options read once each (namedOptions); `headers`, a new object owned by the result, with names
  * and values checked; the mediaType option as normalizeMediaType() returns it; the defaults' parameters beneath.
  */
 export interface Call {
   readonly method: string;
-  readonly url: string;
+  readonly compiled: CompiledUrl;
   readonly baseUrl: unknown;
+  readonly basePrefix: string | undefined;
   readonly options: Dictionary;
   readonly keys: readonly string[];
   readonly named: Readonly<NamedOptions>;
@@ -151,8 +154,7 @@ export interface Call {
 
 /** Builds the result of one call: the URL from the template, then the query or the body, headers and request. */
 export function build(call: Call): RequestOptions {
-  const { method, headers } = call;
-  const compiled = compileUrl(call.url);
+  const { method, headers, compiled } = call;
   let target = readsDirectly(compiled, call) ? expandDirectly(compiled, call.options) : expandSnapshot(compiled, call);
   // Read at once, before anything else can expand: when it is true, no value can have left an empty or a dot segment,
   // and the searches for them below (a tenth of a call) are skipped.
@@ -162,9 +164,9 @@ export function build(call: Call): RequestOptions {
   let base: string | undefined;
   const join = compiled.join;
   if (join === "path") {
-    base = checkedBaseUrl(call.baseUrl);
+    base = call.basePrefix ?? checkedBaseUrl(call.baseUrl);
   } else if (join === "pathAfterExpansion" || (join === "fromValue" && schemeLength(target) === 0)) {
-    base = checkedBaseUrl(call.baseUrl);
+    base = call.basePrefix ?? checkedBaseUrl(call.baseUrl);
     // Past the template's own leading slashes, a "/" comes only after an empty value: a first segment about to be lost.
     if (compiled.pathFrom !== -1) {
       const first = compiled.template.parts[0];
