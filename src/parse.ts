@@ -191,7 +191,7 @@ export function build(call: Call): RequestOptions {
   }
   if (base !== undefined) {
     target = base + target;
-    if (!plain && hasDotSegment(target, base.length, compiled.mayWriteEncodedDot)) {
+    if (!plain && hasDotSegment(target, base.length)) {
       throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
     }
   }

@@ -10,8 +10,6 @@ export interface CompiledUrl {
   readonly variables: ReadonlySet<string>;
   /** The option names and the template's variables: the keys that are never query or body parameters for this URL. */
   readonly notParameters: ReadonlySet<string>;
-  /** True when the template names an option such as `url` or `headers`, which is never a template value. */
-  readonly namesAnOption: boolean;
   /**
    * How the expanded URL meets baseUrl (DECISIONS "URL and placeholders", and SECURITY.md: a value never chooses the
    * scheme and host unless the template hands it the start of the URL through `{+name}`). "absolute": the template
@@ -23,11 +21,9 @@ export interface CompiledUrl {
   readonly join: "absolute" | "path" | "pathAfterExpansion" | "fromValue";
   /** False when no expansion can hold "?" or "#": no literal has one, and no `{?…}`, `{#…}` or `{+…}` may write one. */
   readonly mayHoldQueryOrFragment: boolean;
-  /** False when no "%2e" can reach the path: no `{+…}` or `{#…}` expression (others escape "%") and no literal "%". */
-  readonly mayWriteEncodedDot: boolean;
   /**
-   * True when a literal holds "." or "%": it may then make a dot segment with values that expandedPlainValues deems
-   * plain (`/.{a}` and "."), so the path is searched for one whatever the values. Routes rarely have either.
+   * True when a literal holds "." or "%": it may then be a dot segment itself (`/repos/../{owner}`, `/%2e%2e/`), so the
+   * path is searched for one whatever the values (expandedPlainValues). Route paths rarely hold either.
    */
   readonly literalMayFormDot: boolean;
   /**
@@ -85,13 +81,9 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
     if (!required.has(part.name)) required.set(part.name, part);
   }
   const variables = new Set(template.variables);
-  const namesAnOption = template.variables.some((name) => OPTION_NAMES.has(name));
   const notParameters = new Set([...OPTION_NAMES, ...variables]);
   const mayHoldQueryOrFragment = template.parts.some((part) =>
     typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char),
-  );
-  const mayWriteEncodedDot = template.parts.some((part) =>
-    typeof part === "string" ? part.includes("%") : part.operator.char === "+" || part.operator.char === "#",
   );
   const literalMayFormDot = template.parts.some((part) => typeof part === "string" && (part.includes(".") || part.includes("%")));
   const groups = emptySegmentGroups(written.parts, join !== "absolute");
@@ -116,7 +108,7 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const readsDirectly = (segmentNames.length === 0 || pathFrom !== -1) && slots.every((slot) => slot.read === "caller");
   const hasRequired = required.size > 0;
   // `slots` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
-  return Object.freeze({ template, variables, notParameters, namesAnOption, join, mayHoldQueryOrFragment, mayWriteEncodedDot, literalMayFormDot, emptySegments, slots, readsDirectly, pathFrom, segmentNames, hasRequired });
+  return Object.freeze({ template, variables, notParameters, join, mayHoldQueryOrFragment, literalMayFormDot, emptySegments, slots, readsDirectly, pathFrom, segmentNames, hasRequired });
 });
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {
@@ -244,16 +236,12 @@ export function joinUrl(baseUrl: string, path: string): string {
 }
 
 /**
- * True when the path of `url`, from `from` (the start of a segment) to its query or fragment, has a "." or ".."
- * segment, written plainly or (when `mayHoldEncodedDot`) as "%2e": fetch, undici and browsers resolve those, so a value of ".." would take the
- * request out of baseUrl's path (`/api/v3/repos/../..` reaches `/api/`).
+ * True when the path of `url`, from `from` (the start of a segment) to its query or fragment, has a "." or ".." segment,
+ * written plainly or as "%2e": fetch, undici and browsers resolve those, so a value of ".." would take the request out
+ * of baseUrl's path (`/api/v3/repos/../..` reaches `/api/`). build() calls it only when a value or literal could
+ * have written one (expandedPlainValues), so it walks the path without a faster search first.
  */
-export function hasDotSegment(url: string, from: number, mayHoldEncodedDot: boolean): boolean {
-  // Nearly every URL has no "/." (and most templates cannot write "%2e"): a search or two settle it, where a walk over
-  // every URL cost a third of a call.
-  if (url.indexOf("/.", from - 1) === -1 && (!mayHoldEncodedDot || (url.indexOf("%2e", from) === -1 && url.indexOf("%2E", from) === -1))) {
-    return false;
-  }
+export function hasDotSegment(url: string, from: number): boolean {
   let start = from;
   for (let i = from; i <= url.length; i++) {
     const code = i < url.length ? url.charCodeAt(i) : 0x2f;
