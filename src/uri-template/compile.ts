@@ -54,14 +54,13 @@ function checkLiteral(source: string, start: number): number {
     if (isUriCharacter(code) || (code >= 0xa0 && (code < 0xd800 || code > 0xdfff))) {
       i++;
     } else if (code === 0x25 /* % */) {
-      if (!isHexDigit(source.charCodeAt(i + 1)) || !isHexDigit(source.charCodeAt(i + 2))) fail(source, i, "a % in a literal must start a %XX escape");
+      if (!isHexDigit(source.charCodeAt(i + 1)) || !isHexDigit(source.charCodeAt(i + 2))) fail(source, i, "a % must start a %XX escape");
       i += 3;
     } else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(source.charCodeAt(i + 1))) {
       i += 2;
-    } else if (code >= 0xd800) {
-      fail(source, i, "a literal holds a lone surrogate");
     } else {
-      fail(source, i, `the character ${JSON.stringify(source[i])} is not allowed in a literal`);
+      // Other ASCII characters, C1 controls, and a lone surrogate (which fail() shows escaped).
+      fail(source, i, "not allowed in a literal");
     }
   }
   return i;
@@ -88,9 +87,9 @@ function findExpressionEnd(source: string, open: number): number {
   for (let j = open + 1; j < source.length; j++) {
     const code = source.charCodeAt(j);
     if (code === 0x7d /* } */) return j;
-    if (code === 0x7b /* { */) fail(source, j, "a { is not closed before the next {");
+    if (code === 0x7b /* { */) fail(source, j, "the expression before it is not closed");
   }
-  return fail(source, open, "a { is never closed");
+  return fail(source, open, "this { is never closed");
 }
 
 /** Appends to `parts` the varspecs of the expression between `start` and `end`, the first one marked as opening it. */
@@ -101,7 +100,7 @@ function compileExpression(source: string, start: number, end: number, hyphenInN
   if ("+#./;?&".includes(operatorChar)) {
     start++;
   } else if ("=,!@|".includes(operatorChar)) {
-    fail(source, start, `the operator ${JSON.stringify(operatorChar)} is reserved, not part of RFC 6570`);
+    fail(source, start, "a reserved operator, not part of RFC 6570");
   } else {
     operatorChar = "";
   }
@@ -116,7 +115,7 @@ function compileExpression(source: string, start: number, end: number, hyphenInN
 }
 
 function compileVarSpec(source: string, start: number, end: number, operator: Operator, opensExpression: boolean, hyphenInNames: boolean): VarSpec {
-  if (start === end) fail(source, start, "a variable name is missing (an empty name between commas?)");
+  if (start === end) fail(source, start, "a variable name is missing");
   // The name: varchars (letters, digits, "_", %XX), and "." between two of them or "-" inside (OpenAPI) when asked. The
   // character at `end` ("," or "}") is none of these, so the scan stops there at the latest.
   let nameEnd = start;
@@ -156,14 +155,14 @@ function compileVarSpec(source: string, start: number, end: number, operator: Op
  */
 function badName(source: string, start: number, at: number, end: number, hyphenInNames: boolean): never {
   const name = source.slice(start, end).replace(/(.)(:.*|\*)$/, "$1");
-  const hyphen = hyphenInNames ? ", \"-\"" : "";
-  fail(source, at, `the variable name ${quote(name)} holds ${JSON.stringify(source[at])}; a name holds letters, digits, "_", %XX${hyphen} and single "." inside`);
+  const hyphen = hyphenInNames ? ', "-"' : "";
+  fail(source, at, `the variable name ${quote(name)} may hold only letters, digits, "_", %XX${hyphen} and "." between them`);
 }
 
 function parsePrefix(source: string, start: number, end: number): number {
   const digits = source.slice(start, end);
   // RFC 6570 section 2.4.1: one to four digits, without a leading zero.
-  if (!/^[1-9]\d{0,3}$/.test(digits)) fail(source, start, `a prefix must be a whole number from 1 to ${MAX_PREFIX}`);
+  if (!/^[1-9]\d{0,3}$/.test(digits)) fail(source, start, `a prefix must be from 1 to ${MAX_PREFIX}`);
   return Number(digits);
 }
 
@@ -171,6 +170,7 @@ function isVarchar(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
 }
 
+/** Throws ERR_INVALID_TEMPLATE naming the template, the position and the character there, and the problem. */
 function fail(source: string, at: number, problem: string): never {
-  throw new EndpointError("ERR_INVALID_TEMPLATE", `invalid URI template ${quote(source)} at character ${at + 1}: ${problem}`);
+  throw new EndpointError("ERR_INVALID_TEMPLATE", `invalid URI template ${quote(source)} at character ${at + 1} (${JSON.stringify(source[at])}): ${problem}`);
 }

@@ -1,7 +1,12 @@
 // Percent-encoding for RFC 6570. One scan finds what the text holds: most text needs no escape and comes back as it
 // is; text whose escapes the built-in encoder writes as RFC 6570 does goes to it (one native call, a flat string:
 // measured ~6% faster over the template benchmark than escaping here); the rest is escaped here from a table.
-import { EndpointError, quote } from "../errors.js";
+
+/**
+ * What the encoders throw for a lone surrogate, which has no UTF-8 form to send: expandTemplate, the only caller that
+ * can meet one (a template literal is checked before it is encoded), turns it into an EndpointError naming the variable.
+ */
+export const LONE_SURROGATE = new URIError("a lone surrogate has no UTF-8 form");
 
 /** "%XX" for every ASCII character code. */
 const ESCAPED: readonly string[] = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, "0")}`);
@@ -55,10 +60,9 @@ function encode(text: string, classes: Uint8Array, builtIn: (text: string) => st
   try {
     return (found & BUILT_IN_DIFFERS) === 0 ? builtIn(text) : escapeEach(text, classes);
   } catch (error) {
-    // A lone surrogate (URIError) has no UTF-8 form to send. Anything else is a RangeError, the result passing the
-    // engine's longest string: left to expandTemplate, which names the variable and the limit.
-    if (!(error instanceof URIError)) throw error;
-    throw new EndpointError("ERR_INVALID_PARAMETER", `${quote(text)} holds a lone surrogate, which has no UTF-8 form`);
+    // A lone surrogate (URIError), or a RangeError: the result passing the engine's longest string. Both are left to
+    // expandTemplate, which names the variable.
+    throw error instanceof URIError ? LONE_SURROGATE : error;
   }
 }
 

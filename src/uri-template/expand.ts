@@ -1,7 +1,7 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
 import { EndpointError, isEndpointError, isInstance, quote, type EndpointErrorCode } from "../errors.js";
 import { isPlainObject, MAX_LIST_LENGTH, type Dictionary } from "../objects.js";
-import { encodeReserved, encodeUnreserved } from "./encode.js";
+import { encodeReserved, encodeUnreserved, LONE_SURROGATE } from "./encode.js";
 import type { CompiledTemplate, VarSpec } from "./syntax.js";
 
 /** Variable values: strings, numbers, bigints, booleans and Dates, lists of them, or maps of them. */
@@ -103,15 +103,16 @@ function expansionError(error: unknown, part: string | VarSpec | undefined): End
   const name = typeof part === "object" ? part.name : "";
   // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
   // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
-  if (isInstance(error, RangeError)) return valueError("ERR_TOO_LARGE", name, "expands past the longest string the engine can hold (2^29 - 24 characters in V8)");
-  return valueError("ERR_INVALID_PARAMETER", name, "could not be read: a getter or proxy threw, or the proxy was revoked", error);
+  if (isInstance(error, RangeError)) return valueError("ERR_TOO_LARGE", name, "expands past the engine's longest string");
+  if (error === LONE_SURROGATE) return valueError("ERR_INVALID_PARAMETER", name, "holds a lone surrogate, which has no UTF-8 form");
+  return valueError("ERR_INVALID_PARAMETER", name, "could not be read: a getter or proxy threw", error);
 }
 
 /** A list's length, read once; throws ERR_TOO_LARGE beyond MAX_LIST_LENGTH (see objects.ts). */
 function listLength(list: readonly unknown[], name: string): number {
   const length = list.length;
   if (length <= MAX_LIST_LENGTH) return length;
-  throw valueError("ERR_TOO_LARGE", name, `has ${length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
+  throw valueError("ERR_TOO_LARGE", name, `has ${length} items, more than ${MAX_LIST_LENGTH} (a sparse array?)`);
 }
 
 function encodeScalar(allowReserved: boolean, text: string): string {
@@ -137,8 +138,7 @@ function appendValue(spec: VarSpec, first: boolean, result: string, encoded: str
 }
 
 function prefixOnListOrMap(spec: VarSpec): never {
-  const written = quote(`{${spec.operator.char}${spec.name}:${spec.prefix}}`);
-  throw new EndpointError("ERR_INVALID_TEMPLATE", `the prefix modifier of ${written} cannot apply to a list or map value`);
+  throw valueError("ERR_INVALID_TEMPLATE", spec.name, `is a list or map, which a prefix (:${spec.prefix}) cannot apply to`);
 }
 
 /**
@@ -191,7 +191,7 @@ export function scalarText(value: unknown, name?: string): string | undefined {
     case "bigint":
       bigintLimit ??= 10n ** BigInt(MAX_BIGINT_DIGITS);
       if ((value < 0 ? -value : value) >= bigintLimit) {
-        throw valueError("ERR_TOO_LARGE", name, `is a bigint of more than ${MAX_BIGINT_DIGITS} digits, too long for a URL`);
+        throw valueError("ERR_TOO_LARGE", name, `is a bigint of more than ${MAX_BIGINT_DIGITS} digits`);
       }
       return String(value);
     case "number":
@@ -218,7 +218,7 @@ function isoDate(value: object | null, name: string | undefined): string | undef
   } catch {
     return undefined;
   }
-  if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date, which has no text for a URL");
+  if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
   return toISOString.call(value);
 }
 
@@ -233,7 +233,7 @@ function prefixOf(text: string, length: number): string {
 }
 
 function invalidValue(name: string, value: unknown): never {
-  throw valueError("ERR_INVALID_PARAMETER", name, `is ${describeValue(value)}, which cannot be written into a URL`);
+  throw valueError("ERR_INVALID_PARAMETER", name, `is ${describeValue(value)}, which a URL cannot hold`);
 }
 
 /**
@@ -251,7 +251,7 @@ export function describeValue(value: unknown): string {
     return /^[A-Za-z_$][\w$]{0,40}$/.test(name) ? `a ${name}` : `an object of class ${quote(name)}`;
   } catch {
     // A revoked proxy throws at Array.isArray and getPrototypeOf; a proxy's traps may throw anything.
-    return "an unreadable object (a revoked proxy?)";
+    return "an unreadable object";
   }
 }
 
