@@ -1,6 +1,6 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
 import { EndpointError, isEndpointError, isInstance, quote, type EndpointErrorCode } from "../errors.js";
-import { isPlainObject, MAX_LIST_LENGTH, type Dictionary } from "../objects.js";
+import { isPlainObject, MAX_LIST_LENGTH } from "../objects.js";
 import { encodeReserved, encodeUnreserved, LONE_SURROGATE } from "./encode.js";
 import type { CompiledTemplate, VarSpec } from "./syntax.js";
 
@@ -75,21 +75,17 @@ function readOwn(values: object, key: string | number): unknown {
  * read once too, however many varspecs name it.
  */
 function readOnce(values: TemplateValues, name: string, read: Map<string, unknown>): unknown {
-  if (read.has(name)) return read.get(name);
-  let value = readOwn(values, name);
-  if (Array.isArray(value)) {
-    const length = listLength(value, name);
-    const copy: unknown[] = [];
-    for (let i = 0; i < length; i++) copy.push(readOwn(value, i));
-    value = copy;
-  } else if (isPlainObject(value)) {
-    const copy: Dictionary = Object.create(null) as Dictionary;
-    const keys = Object.keys(value);
-    for (let i = 0; i < keys.length; i++) copy[keys[i]!] = readOwn(value, keys[i]!);
-    value = copy;
+  if (!read.has(name)) {
+    const value = readOwn(values, name);
+    // Object.fromEntries defines each key as an own property, "__proto__" included.
+    const copy = Array.isArray(value)
+      ? Array.from({ length: listLength(value, name) }, (_, i) => readOwn(value, i))
+      : isPlainObject(value)
+        ? Object.fromEntries(Object.keys(value).map((key) => [key, readOwn(value, key)]))
+        : value;
+    read.set(name, copy);
   }
-  read.set(name, value);
-  return value;
+  return read.get(name);
 }
 
 /** An EndpointError about the value of the variable `name` (or of "a value" when there is no name). */
@@ -238,8 +234,8 @@ function invalidValue(name: string, value: unknown): never {
 
 /**
  * Names the kind of a value for error messages without printing the value itself. Reads no getter and calls nothing
- * of the value's: only own data properties of its prototype (`constructor`, then that function's `name`), and a name
- * that is not a short plain identifier is quoted, cut and escaped (a class name can be a megabyte, or hold CR LF ESC).
+ * of the value's: only own data properties of its prototype (`constructor`, then that function's `name`); a class
+ * without such a name is "a nested object".
  */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
@@ -247,8 +243,8 @@ export function describeValue(value: unknown): string {
   try {
     if (Array.isArray(value)) return "a nested list";
     const name = ownData(ownData(Object.getPrototypeOf(value), "constructor"), "name");
-    if (typeof name !== "string" || name === "" || name === "Object") return "a nested object";
-    return /^[A-Za-z_$][\w$]{0,40}$/.test(name) ? `a ${name}` : `an object of class ${quote(name)}`;
+    // Only a short plain identifier is shown: a class name can be a megabyte, or hold CR LF ESC.
+    return typeof name === "string" && name !== "Object" && /^[A-Za-z_$][\w$]{0,40}$/.test(name) ? `a ${name}` : "a nested object";
   } catch {
     // A revoked proxy throws at Array.isArray and getPrototypeOf; a proxy's traps may throw anything.
     return "an unreadable object";
