@@ -1,12 +1,15 @@
 // Percent-encoding for RFC 6570. One scan finds what the text holds: most text needs no escape and comes back as it
-// is; the rest goes to the built-in encoder (one native call, a flat string: measured ~6% faster over the template
-// benchmark than escaping in JavaScript), whose few differences from RFC 6570 are then undone where the text has them.
+// is; text whose escapes the built-in encoder writes as RFC 6570 does goes to it (one native call, a flat string:
+// measured ~6% faster over the template benchmark than escaping here); the rest is escaped here from a table.
 
 /**
  * What the encoders throw for a lone surrogate, which has no UTF-8 form to send: expandTemplate, the only caller that
  * can meet one (a template literal is checked before it is encoded), turns it into an EndpointError naming the variable.
  */
 export const LONE_SURROGATE = new URIError("a lone surrogate has no UTF-8 form");
+
+/** "%XX" for every ASCII character code. */
+const ESCAPED: readonly string[] = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, "0")}`);
 
 /** Bit set in a class table for a character the encoding escapes (non-ASCII characters always have it). */
 const ESCAPE = 1;
@@ -16,7 +19,7 @@ const BUILT_IN_DIFFERS = 2;
 /**
  * The class of every ASCII character in an encoding: letters, digits, "-._~" and `alsoKept` kept, every other
  * character marked ESCAPE, and `differs` marked BUILT_IN_DIFFERS, so one scan tells both whether anything needs an
- * escape and whether the built-in encoder's result needs a fix.
+ * escape and whether the built-in encoder can write it.
  */
 function classTable(alsoKept: string, differs: string): Uint8Array {
   const table = new Uint8Array(128);
@@ -38,15 +41,15 @@ const RESERVED_CLASS = /* @__PURE__ */ classTable(":/?#[]@!$&'()*+,;=", "[]%");
 
 /** Encodes everything but unreserved characters (simple, label, path, matrix and query expansion). */
 export function encodeUnreserved(text: string): string {
-  return encode(text, UNRESERVED_CLASS, encodeURIComponent, escapeKeptByBuiltIn);
+  return encode(text, UNRESERVED_CLASS, encodeURIComponent);
 }
 
 /** Encodes everything but reserved and unreserved characters and existing %XX triplets (`+` and `#`). */
 export function encodeReserved(text: string): string {
-  return encode(text, RESERVED_CLASS, encodeURI, unescapeKeptByRfc);
+  return encode(text, RESERVED_CLASS, encodeURI);
 }
 
-function encode(text: string, classes: Uint8Array, builtIn: (text: string) => string, fix: (encoded: string) => string): string {
+function encode(text: string, classes: Uint8Array, builtIn: (text: string) => string): string {
   // The union of the classes of the characters: one pass, no early exit, as most text needs no escape.
   let found = 0;
   for (let i = 0; i < text.length; i++) {
@@ -54,28 +57,44 @@ function encode(text: string, classes: Uint8Array, builtIn: (text: string) => st
     found |= code < 128 ? classes[code]! : ESCAPE;
   }
   if ((found & ESCAPE) === 0) return text;
-  let encoded: string;
   try {
-    encoded = builtIn(text);
+    return (found & BUILT_IN_DIFFERS) === 0 ? builtIn(text) : escapeEach(text, classes);
   } catch (error) {
     // A lone surrogate (URIError), or a RangeError: the result passing the engine's longest string. Both are left to
     // expandTemplate, which names the variable.
     throw error instanceof URIError ? LONE_SURROGATE : error;
   }
-  return (found & BUILT_IN_DIFFERS) === 0 ? encoded : fix(encoded);
-}
-
-/** encodeURIComponent keeps "!'()*", which RFC 6570 escapes. */
-function escapeKeptByBuiltIn(encoded: string): string {
-  return encoded.replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**
- * encodeURI escapes "[" and "]", which RFC 6570 keeps in reserved expansion, and the "%" of a %XX triplet (as "%25"
- * followed by the two hex digits, which it keeps): both are undone. A "%" not followed by two hex digits stays "%25".
+ * Escapes as "%XX" every ASCII character that `classes` marks ESCAPE, copying the kept runs between escapes in one
+ * slice each, and each run of non-ASCII characters as its UTF-8 (encodeURIComponent). A "%XX" already in the text
+ * stays where "%" differs from the built-in, that is in reserved expansion.
  */
-function unescapeKeptByRfc(encoded: string): string {
-  return encoded.replace(/%5B|%5D|%25(?=[\dA-Fa-f]{2})/g, (escape) => (escape === "%5B" ? "[" : escape === "%5D" ? "]" : "%"));
+function escapeEach(text: string, classes: Uint8Array): string {
+  const keepTriplets = classes[0x25 /* % */]! & BUILT_IN_DIFFERS;
+  let result = "";
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let end = i + 1;
+    let escaped: string;
+    if (code >= 128) {
+      while (end < text.length && text.charCodeAt(end) >= 128) end++;
+      escaped = encodeURIComponent(text.slice(i, end));
+    } else if ((classes[code]! & ESCAPE) === 0) {
+      continue;
+    } else if (keepTriplets && code === 0x25 /* % */ && isHexDigit(text.charCodeAt(i + 1)) && isHexDigit(text.charCodeAt(i + 2))) {
+      i += 2;
+      continue;
+    } else {
+      escaped = ESCAPED[code]!;
+    }
+    result += text.slice(copied, i) + escaped;
+    copied = end;
+    i = end - 1;
+  }
+  return result + text.slice(copied);
 }
 
 /** True for the characters RFC 3986 allows anywhere in a URI, so a template literal may keep them as they are. */
