@@ -19,14 +19,11 @@ export interface CompileOptions {
 /** Compiles an RFC 6570 template, or throws ERR_INVALID_TEMPLATE naming the first problem. */
 export function compileTemplate(source: string, options?: CompileOptions): CompiledTemplate {
   const parts: (string | VarSpec)[] = [];
-  const variables = new Set<string>();
   const hyphenInNames = options?.hyphenInNames === true;
   let i = 0;
   while (i < source.length) {
-    if (source.charCodeAt(i) === 0x7b /* { */) {
-      const close = findExpressionEnd(source, i);
-      compileExpression(source, i + 1, close, hyphenInNames, parts);
-      i = close + 1;
+    if (source[i] === "{") {
+      i = compileExpression(source, i, hyphenInNames, parts);
     } else {
       // A literal is sliced whole (a string grown one character at a time is a rope of one node per character, ~30
       // times the size of the text, and the compiled template is cached), and encoded at once: encodeReserved keeps
@@ -37,6 +34,7 @@ export function compileTemplate(source: string, options?: CompileOptions): Compi
     }
   }
   // A Set keeps its first insertion of each name, in order: the variables in order of first appearance.
+  const variables = new Set<string>();
   for (const part of parts) if (typeof part !== "string") variables.add(part.name);
   return compiledTemplate(source, parts, Object.freeze([...variables]));
 }
@@ -48,19 +46,17 @@ export function compileTemplate(source: string, options?: CompileOptions): Compi
  */
 function checkLiteral(source: string, start: number): number {
   let i = start;
-  while (i < source.length) {
+  while (i < source.length && source[i] !== "{") {
     const code = source.charCodeAt(i);
-    if (code === 0x7b /* { */) break;
     if (isUriCharacter(code) || (code >= 0xa0 && (code < 0xd800 || code > 0xdfff))) {
       i++;
-    } else if (code === 0x25 /* % */) {
-      if (!isHexDigit(source.charCodeAt(i + 1)) || !isHexDigit(source.charCodeAt(i + 2))) fail(source, i, "a % must start a %XX escape");
-      i += 3;
     } else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(source.charCodeAt(i + 1))) {
       i += 2;
+    } else if (code === 0x25 /* % */ && isHexDigit(source.charCodeAt(i + 1)) && isHexDigit(source.charCodeAt(i + 2))) {
+      i += 3;
     } else {
-      // Other ASCII characters, C1 controls, and a lone surrogate (which fail() shows escaped).
-      fail(source, i, "not allowed in a literal");
+      // A lone %, other ASCII characters, C1 controls, and a lone surrogate (which fail() shows escaped).
+      fail(source, i, code === 0x25 ? "a % must start a %XX escape" : "not allowed in a literal");
     }
   }
   return i;
@@ -83,35 +79,35 @@ export function compiledTemplate(source: string, parts: (string | VarSpec)[], va
   return Object.freeze({ source, parts, variables, repeats: varspecs > variables.length });
 }
 
-function findExpressionEnd(source: string, open: number): number {
-  for (let j = open + 1; j < source.length; j++) {
-    const code = source.charCodeAt(j);
-    if (code === 0x7d /* } */) return j;
-    if (code === 0x7b /* { */) fail(source, j, "the expression before it is not closed");
+/**
+ * Appends to `parts` the varspecs of the expression whose "{" is at `open`, the first one marked as opening it, and
+ * returns the index after its "}".
+ */
+function compileExpression(source: string, open: number, hyphenInNames: boolean, parts: (string | VarSpec)[]): number {
+  let close = open + 1;
+  while (source[close] !== "}") {
+    if (close === source.length) fail(source, open, "this { is never closed");
+    if (source[close] === "{") fail(source, close, "the { before it is not closed");
+    close++;
   }
-  return fail(source, open, "this { is never closed");
-}
-
-/** Appends to `parts` the varspecs of the expression between `start` and `end`, the first one marked as opening it. */
-function compileExpression(source: string, start: number, end: number, hyphenInNames: boolean, parts: (string | VarSpec)[]): void {
-  if (start === end) fail(source, start - 1, "an expression is empty");
-  let operatorChar = source[start]!;
+  let start = open + 1;
+  const operatorChar = source[start]!;
+  let operator = OPERATORS[""]!;
   // Tested against the text, never looked up first: a polluted Object.prototype cannot add an operator.
   if ("+#./;?&".includes(operatorChar)) {
+    operator = OPERATORS[operatorChar]!;
     start++;
   } else if ("=,!@|".includes(operatorChar)) {
     fail(source, start, "a reserved operator, not part of RFC 6570");
-  } else {
-    operatorChar = "";
+  } else if (start === close) {
+    fail(source, open, "an expression is empty");
   }
-  const operator = OPERATORS[operatorChar]!;
-  let specStart = start;
-  for (let j = start; j <= end; j++) {
-    if (j === end || source.charCodeAt(j) === 0x2c /* , */) {
-      parts.push(compileVarSpec(source, specStart, j, operator, specStart === start, hyphenInNames));
-      specStart = j + 1;
-    }
+  const first = start;
+  for (const varspec of source.slice(start, close).split(",")) {
+    parts.push(compileVarSpec(source, start, start + varspec.length, operator, start === first, hyphenInNames));
+    start += varspec.length + 1;
   }
+  return close + 1;
 }
 
 function compileVarSpec(source: string, start: number, end: number, operator: Operator, opensExpression: boolean, hyphenInNames: boolean): VarSpec {
@@ -120,11 +116,11 @@ function compileVarSpec(source: string, start: number, end: number, operator: Op
   // character at `end` ("," or "}") is none of these, so the scan stops there at the latest.
   let nameEnd = start;
   for (;;) {
-    const code = source.charCodeAt(nameEnd);
+    const character = source[nameEnd]!;
     const inside = nameEnd > start;
-    if (isVarchar(code) || (inside && code === 0x2d /* - */ && hyphenInNames) || (inside && code === 0x2e /* . */ && source[nameEnd - 1] !== ".")) {
+    if (/\w/.test(character) || (inside && ((character === "-" && hyphenInNames) || (character === "." && source[nameEnd - 1] !== ".")))) {
       nameEnd++;
-    } else if (code === 0x25 /* % */ && isHexDigit(source.charCodeAt(nameEnd + 1)) && isHexDigit(source.charCodeAt(nameEnd + 2))) {
+    } else if (character === "%" && isHexDigit(source.charCodeAt(nameEnd + 1)) && isHexDigit(source.charCodeAt(nameEnd + 2))) {
       nameEnd += 3;
     } else {
       break;
@@ -164,10 +160,6 @@ function parsePrefix(source: string, start: number, end: number): number {
   // RFC 6570 section 2.4.1: one to four digits, without a leading zero.
   if (!/^[1-9]\d{0,3}$/.test(digits)) fail(source, start, `a prefix must be from 1 to ${MAX_PREFIX}`);
   return Number(digits);
-}
-
-function isVarchar(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
 }
 
 /** Throws ERR_INVALID_TEMPLATE naming the template, the position and the character there, and the problem. */
