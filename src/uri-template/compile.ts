@@ -98,7 +98,7 @@ function compileExpression(source: string, open: number, hyphenInNames: boolean,
     operator = OPERATORS[operatorChar]!;
     start++;
   } else if ("=,!@|".includes(operatorChar)) {
-    fail(source, start, "a reserved operator, not part of RFC 6570");
+    fail(source, start, "a reserved operator");
   } else if (start === close) {
     fail(source, open, "an expression is empty");
   }

@@ -4,9 +4,10 @@
 
 /**
  * What the encoders throw for a lone surrogate, which has no UTF-8 form to send: expandTemplate, the only caller that
- * can meet one (a template literal is checked before it is encoded), turns it into an EndpointError naming the variable.
+ * can meet one (a template literal is checked before it is encoded), turns it into an EndpointError naming the variable,
+ * so this one needs no message of its own.
  */
-export const LONE_SURROGATE = new URIError("a lone surrogate has no UTF-8 form");
+export const LONE_SURROGATE = new URIError();
 
 /** "%XX" for every ASCII character code. */
 const ESCAPED: readonly string[] = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, "0")}`);

@@ -112,7 +112,7 @@ function expansionError(error: unknown, part: string | VarSpec | undefined): End
   // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
   // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
   if (isInstance(error, RangeError)) return valueError("ERR_TOO_LARGE", name, "expands past the engine's longest string");
-  if (error === LONE_SURROGATE) return valueError("ERR_INVALID_PARAMETER", name, "holds a lone surrogate, which has no UTF-8 form");
+  if (error === LONE_SURROGATE) return valueError("ERR_INVALID_PARAMETER", name, "holds a lone surrogate (no UTF-8 form)");
   return valueError("ERR_INVALID_PARAMETER", name, "could not be read: a getter or proxy threw", error);
 }
 
@@ -120,7 +120,7 @@ function expansionError(error: unknown, part: string | VarSpec | undefined): End
 function listLength(list: readonly unknown[], name: string): number {
   const length = list.length;
   if (length <= MAX_LIST_LENGTH) return length;
-  throw valueError("ERR_TOO_LARGE", name, `has ${length} items, more than ${MAX_LIST_LENGTH} (a sparse array?)`);
+  throw valueError("ERR_TOO_LARGE", name, `has ${length} items, over ${MAX_LIST_LENGTH} (a sparse array?)`);
 }
 
 function encodeScalar(allowReserved: boolean, text: string): string {
@@ -146,7 +146,7 @@ function appendValue(spec: VarSpec, first: boolean, result: string, encoded: str
 }
 
 function prefixOnListOrMap(spec: VarSpec): never {
-  throw valueError("ERR_INVALID_TEMPLATE", spec.name, `is a list or map, which a prefix (:${spec.prefix}) cannot apply to`);
+  throw valueError("ERR_INVALID_TEMPLATE", spec.name, "is a list or map, which takes no prefix");
 }
 
 /**
