@@ -1,5 +1,5 @@
 // Turns template text into the plain data of syntax.ts in one left-to-right scan: linear time, and no regular
-// expression runs on more than a name or a prefix found by the scan.
+// expression runs on more than one varspec (a character of a name, a prefix, or the varspec a message names).
 import { EndpointError, quote } from "../errors.js";
 import { encodeReserved, isHexDigit, isUriCharacter } from "./encode.js";
 import { OPERATORS, type CompiledTemplate, type Operator, type VarSpec } from "./syntax.js";

@@ -175,8 +175,8 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
       result = appendValue(spec, leading, result, encoded);
     } else {
       // `k1=v1&k2=v2`: every pair stands as a variable of its own, so the variable's name is not written.
-      const value = operator.named && encoded === "" ? operator.ifEmpty : `=${encoded}`;
-      result = result + (leading ? operator.first : operator.separator) + encodedKey + value;
+      const assigned = operator.named && encoded === "" ? operator.ifEmpty : `=${encoded}`;
+      result = result + (leading ? operator.first : operator.separator) + encodedKey + assigned;
     }
     count++;
   }
