@@ -127,7 +127,7 @@ function compileVarSpec(source: string, start: number, end: number, operator: Op
     }
   }
   // A name ends with a varchar: a final "." is the character it may not hold.
-  if (source[nameEnd - 1] === ".") nameEnd--;
+  if (nameEnd > start && source[nameEnd - 1] === ".") nameEnd--;
   const modifier = source.slice(nameEnd, end);
   if (nameEnd === start || !(modifier === "" || modifier === "*" || modifier[0] === ":")) badName(source, start, nameEnd, end, hyphenInNames);
   const name = source.slice(start, nameEnd);

@@ -38,6 +38,7 @@ describe("strict RFC 6570 names (parseTemplate, and compileTemplate without opti
     ["{a*b}", '"a*b"', '"*"', 3],
     ["{a b}", '"a b"', '" "', 3],
     ["{*a}", '"*a"', '"*"', 2],
+    ["{.^a}", '"^a"', '"^"', 3],
   ])("names the whole variable and the bad character in %j", (template, name, character, at) => {
     const error = expectEndpointError(() => parseTemplate(template), "ERR_INVALID_TEMPLATE");
     expect(error.message).toContain(`at character ${at} (${character}): the variable name ${name} may hold only`);
