@@ -102,10 +102,12 @@ function compileExpression(source: string, open: number, hyphenInNames: boolean,
   } else if (start === close) {
     fail(source, open, "an expression is empty");
   }
-  const first = start;
-  for (const varspec of source.slice(start, close).split(",")) {
-    parts.push(compileVarSpec(source, start, start + varspec.length, operator, start === first, hyphenInNames));
-    start += varspec.length + 1;
+  let specStart = start;
+  for (let j = start; j <= close; j++) {
+    if (j === close || source[j] === ",") {
+      parts.push(compileVarSpec(source, specStart, j, operator, specStart === start, hyphenInNames));
+      specStart = j + 1;
+    }
   }
   return close + 1;
 }
@@ -116,28 +118,30 @@ function compileVarSpec(source: string, start: number, end: number, operator: Op
   // character at `end` ("," or "}") is none of these, so the scan stops there at the latest.
   let nameEnd = start;
   for (;;) {
-    const character = source[nameEnd]!;
+    const code = source.charCodeAt(nameEnd);
     const inside = nameEnd > start;
-    if (/\w/.test(character) || (inside && ((character === "-" && hyphenInNames) || (character === "." && source[nameEnd - 1] !== ".")))) {
+    if (isVarchar(code) || (inside && ((code === 0x2d /* - */ && hyphenInNames) || (code === 0x2e /* . */ && source[nameEnd - 1] !== ".")))) {
       nameEnd++;
-    } else if (character === "%" && isHexDigit(source.charCodeAt(nameEnd + 1)) && isHexDigit(source.charCodeAt(nameEnd + 2))) {
+    } else if (code === 0x25 /* % */ && isHexDigit(source.charCodeAt(nameEnd + 1)) && isHexDigit(source.charCodeAt(nameEnd + 2))) {
       nameEnd += 3;
     } else {
       break;
     }
   }
+  // What follows the name: nothing, a final "*", or ":" and a prefix.
+  const explode = source[nameEnd] === "*" && nameEnd + 1 === end;
+  const hasPrefix = source[nameEnd] === ":";
+  if (nameEnd === start || !(nameEnd === end || explode || hasPrefix)) badName(source, start, nameEnd, end, hyphenInNames);
   // A name ends with a varchar: a final "." is the character it may not hold.
-  if (nameEnd > start && source[nameEnd - 1] === ".") nameEnd--;
-  const modifier = source.slice(nameEnd, end);
-  if (nameEnd === start || !(modifier === "" || modifier === "*" || modifier[0] === ":")) badName(source, start, nameEnd, end, hyphenInNames);
+  if (source[nameEnd - 1] === ".") badName(source, start, nameEnd - 1, end, hyphenInNames);
   const name = source.slice(start, nameEnd);
   const named = operator.named ? `${name}=` : "";
   return Object.freeze({
     name,
     operator,
     opensExpression,
-    prefix: modifier[0] === ":" ? parsePrefix(source, nameEnd + 1, end) : 0,
-    explode: modifier === "*",
+    prefix: hasPrefix ? parsePrefix(source, nameEnd + 1, end) : 0,
+    explode,
     leadFirst: operator.first + named,
     leadNext: operator.separator + named,
     emptyFirst: operator.first + name + operator.ifEmpty,
@@ -160,6 +164,11 @@ function parsePrefix(source: string, start: number, end: number): number {
   // RFC 6570 section 2.4.1: one to four digits, without a leading zero.
   if (!/^[1-9]\d{0,3}$/.test(digits)) fail(source, start, `a prefix must be from 1 to ${MAX_PREFIX}`);
   return Number(digits);
+}
+
+/** Letters, digits and "_" (RFC 6570 varchar, but for %XX). */
+function isVarchar(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
 }
 
 /** Throws ERR_INVALID_TEMPLATE naming the template, the position and the character there, and the problem. */
