@@ -39,7 +39,8 @@ const made = new WeakSet<object>();
 
 /** True only for an EndpointError this library constructed (see `made`); never runs caller code. */
 export function isEndpointError(value: unknown): value is EndpointError {
-  return typeof value === "object" && value !== null && made.has(value);
+  // WeakSet.has answers false for a primitive, without throwing.
+  return made.has(value as object);
 }
 
 /** A message with caller text escaped, then cut to MAX_MESSAGE characters (escapes can make it longer). */
@@ -61,31 +62,21 @@ function cut(text: string, max: number): string {
 }
 
 /**
- * `text` cut to `max` characters (with its length said) and with every C0 or C1 control character, DEL, U+2028/9 and
- * lone surrogate written as `\xNN`/`\uNNNN`: no CR, LF, ESC or BEL of the caller's reaches a log or a terminal.
+ * What no message may carry as it is: C0 and C1 control characters, DEL, U+2028/9 and lone surrogates. A surrogate
+ * pair is matched first, as a whole, so that only a lone surrogate is escaped.
+ */
+const UNSAFE = /[\ud800-\udbff][\udc00-\udfff]|[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]/g;
+
+/**
+ * `text` cut to `max` characters (with its length said) and with every character of UNSAFE written as `\xNN` or
+ * `\uNNNN`: no CR, LF, ESC or BEL of the caller's reaches a log or a terminal.
  */
 export function escapeControls(text: string, max: number): string {
-  const shown = cut(text, max);
-  let result = "";
-  let copied = 0;
-  for (let i = 0; i < shown.length; i++) {
-    const code = shown.charCodeAt(i);
-    let escape: string | undefined;
-    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) escape = `\\x${code.toString(16).padStart(2, "0")}`;
-    else if (code === 0x2028 || code === 0x2029) escape = `\\u${code.toString(16)}`;
-    else if (code >= 0xd800 && code <= 0xdfff) {
-      const next = shown.charCodeAt(i + 1);
-      if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-        i++;
-        continue;
-      }
-      escape = `\\u${code.toString(16)}`;
-    }
-    if (escape === undefined) continue;
-    result += shown.slice(copied, i) + escape;
-    copied = i + 1;
-  }
-  return copied === 0 ? shown : result + shown.slice(copied);
+  return cut(text, max).replace(UNSAFE, (match) => {
+    const code = match.charCodeAt(0);
+    if (match.length > 1) return match;
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`;
+  });
 }
 
 /** Names a route for error messages: method and URL, each cut short and escaped. */

@@ -1,6 +1,7 @@
-// Turns template text into the plain data of syntax.ts in one left-to-right scan: linear time, no regular expressions.
+// Turns template text into the plain data of syntax.ts in one left-to-right scan: linear time, and no regular
+// expression runs on more than one varspec (a character of a name, a prefix, or the varspec a message names).
 import { EndpointError, quote } from "../errors.js";
-import { encodeUnreserved, isHexDigit, isUriCharacter } from "./encode.js";
+import { encodeReserved, isHexDigit, isUriCharacter } from "./encode.js";
 import { OPERATORS, type CompiledTemplate, type Operator, type VarSpec } from "./syntax.js";
 
 const MAX_PREFIX = 9999;
@@ -18,53 +19,51 @@ export interface CompileOptions {
 /** Compiles an RFC 6570 template, or throws ERR_INVALID_TEMPLATE naming the first problem. */
 export function compileTemplate(source: string, options?: CompileOptions): CompiledTemplate {
   const parts: (string | VarSpec)[] = [];
-  const variables: string[] = [];
-  const seen = new Set<string>();
   const hyphenInNames = options?.hyphenInNames === true;
-  // Literal text is gathered in pieces and joined: a string grown one character at a time is a rope of one node per
-  // character, ~30 times the size of the text, and the compiled template is cached.
-  let literal: string[] = [];
   let i = 0;
   while (i < source.length) {
-    const code = source.charCodeAt(i);
-    if (code === 0x7b /* { */) {
-      const close = findExpressionEnd(source, i);
-      if (literal.length > 0) parts.push(literal.join(""));
-      literal = [];
-      for (const spec of compileExpression(source, i + 1, close, hyphenInNames)) {
-        if (!seen.has(spec.name)) {
-          seen.add(spec.name);
-          variables.push(spec.name);
-        }
-        parts.push(spec);
-      }
-      i = close + 1;
-    } else if (code === 0x25 /* % */) {
-      if (!isHexDigit(source.charCodeAt(i + 1)) || !isHexDigit(source.charCodeAt(i + 2))) {
-        fail(source, i, "a % in a literal must start a %XX escape");
-      }
-      literal.push(source.slice(i, i + 3));
-      i += 3;
-    } else if (isUriCharacter(code) && code !== 0x7d /* } */) {
-      let end = i + 1;
-      while (end < source.length && isUriCharacter(source.charCodeAt(end))) end++;
-      literal.push(source.slice(i, end));
-      i = end;
-    } else if (code >= 0xa0 && code !== 0x7f) {
-      // Non-ASCII literal text is allowed by RFC 6570 and sent as UTF-8 escapes.
-      const width = code >= 0xd800 && code <= 0xdbff ? 2 : 1;
-      try {
-        literal.push(encodeUnreserved(source.slice(i, i + width)));
-      } catch {
-        fail(source, i, "a literal holds a lone surrogate");
-      }
-      i += width;
+    if (source[i] === "{") {
+      i = compileExpression(source, i, hyphenInNames, parts);
     } else {
-      fail(source, i, `the character ${JSON.stringify(source[i])} is not allowed in a URI template literal`);
+      // A literal is sliced whole (a string grown one character at a time is a rope of one node per character, ~30
+      // times the size of the text, and the compiled template is cached), and encoded at once: encodeReserved keeps
+      // the characters checkLiteral lets through and %XX, and writes non-ASCII text as UTF-8 escapes.
+      const end = checkLiteral(source, i);
+      parts.push(encodeReserved(source.slice(i, end)));
+      i = end;
     }
   }
-  if (literal.length > 0) parts.push(literal.join(""));
-  return compiledTemplate(source, parts, Object.freeze(variables));
+  // A Set keeps its first insertion of each name, in order: the variables in order of first appearance.
+  const variables = new Set<string>();
+  for (const part of parts) if (typeof part !== "string") variables.add(part.name);
+  return compiledTemplate(source, parts, Object.freeze([...variables]));
+}
+
+/**
+ * Checks the literal text from `start` and returns where it ends (at the next "{" or the end): characters RFC 3986
+ * allows in a URI, %XX escapes, and non-ASCII text (RFC 6570 allows it, and it is sent as UTF-8) but no lone
+ * surrogate, which has no UTF-8 form.
+ */
+function checkLiteral(source: string, start: number): number {
+  let i = start;
+  while (i < source.length && source[i] !== "{") {
+    const code = source.charCodeAt(i);
+    if (isUriCharacter(code) || (code >= 0xa0 && (code < 0xd800 || code > 0xdfff))) {
+      i++;
+    } else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(source.charCodeAt(i + 1))) {
+      i += 2;
+    } else if (code === 0x25 /* % */ && isHexDigit(source.charCodeAt(i + 1)) && isHexDigit(source.charCodeAt(i + 2))) {
+      i += 3;
+    } else {
+      // A lone %, other ASCII characters, C1 controls, and a lone surrogate (which fail() shows escaped).
+      fail(source, i, code === 0x25 ? "a % must start a %XX escape" : "not allowed in a literal");
+    }
+  }
+  return i;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /**
@@ -80,79 +79,68 @@ export function compiledTemplate(source: string, parts: (string | VarSpec)[], va
   return Object.freeze({ source, parts, variables, repeats: varspecs > variables.length });
 }
 
-function findExpressionEnd(source: string, open: number): number {
-  for (let j = open + 1; j < source.length; j++) {
-    const code = source.charCodeAt(j);
-    if (code === 0x7d /* } */) return j;
-    if (code === 0x7b /* { */) fail(source, j, "an expression opened with { is not closed before the next {");
+/**
+ * Appends to `parts` the varspecs of the expression whose "{" is at `open`, the first one marked as opening it, and
+ * returns the index after its "}".
+ */
+function compileExpression(source: string, open: number, hyphenInNames: boolean, parts: (string | VarSpec)[]): number {
+  let close = open + 1;
+  while (source[close] !== "}") {
+    if (close === source.length) fail(source, open, "this { is never closed");
+    if (source[close] === "{") fail(source, close, "the { before it is not closed");
+    close++;
   }
-  return fail(source, open, "an expression opened with { is never closed");
-}
-
-/** The variables of the expression between `start` and `end`, the first one marked as opening it. */
-function compileExpression(source: string, start: number, end: number, hyphenInNames: boolean): VarSpec[] {
-  if (start === end) fail(source, start - 1, "an expression is empty");
-  let operatorChar = source[start] as string;
-  if (operatorChar in OPERATORS && operatorChar !== "") {
+  let start = open + 1;
+  const operatorChar = source[start]!;
+  let operator = OPERATORS[""]!;
+  // Tested against the text, never looked up first: a polluted Object.prototype cannot add an operator.
+  if ("+#./;?&".includes(operatorChar)) {
+    operator = OPERATORS[operatorChar]!;
     start++;
   } else if ("=,!@|".includes(operatorChar)) {
-    fail(source, start, `the operator ${JSON.stringify(operatorChar)} is reserved and not part of RFC 6570`);
-  } else {
-    operatorChar = "";
+    fail(source, start, "a reserved operator");
+  } else if (start === close) {
+    fail(source, open, "an expression is empty");
   }
-  const operator = OPERATORS[operatorChar]!;
-  const varspecs: VarSpec[] = [];
   let specStart = start;
-  for (let j = start; j <= end; j++) {
-    if (j === end || source.charCodeAt(j) === 0x2c /* , */) {
-      varspecs.push(compileVarSpec(source, specStart, j, operator, varspecs.length === 0, hyphenInNames));
+  for (let j = start; j <= close; j++) {
+    if (j === close || source[j] === ",") {
+      parts.push(compileVarSpec(source, specStart, j, operator, specStart === start, hyphenInNames));
       specStart = j + 1;
     }
   }
-  return varspecs;
+  return close + 1;
 }
 
 function compileVarSpec(source: string, start: number, end: number, operator: Operator, opensExpression: boolean, hyphenInNames: boolean): VarSpec {
+  if (start === end) fail(source, start, "a variable name is missing");
+  // The name: varchars (letters, digits, "_", %XX), and "." between two of them or "-" inside (OpenAPI) when asked. The
+  // character at `end` ("," or "}") is none of these, so the scan stops there at the latest.
   let nameEnd = start;
-  let expectVarchar = true;
-  while (nameEnd < end) {
+  for (;;) {
     const code = source.charCodeAt(nameEnd);
-    if (isVarchar(code) || (code === 0x2d /* - */ && hyphenInNames && nameEnd > start)) {
+    const inside = nameEnd > start;
+    if (isVarchar(code) || (inside && ((code === 0x2d /* - */ && hyphenInNames) || (code === 0x2e /* . */ && source[nameEnd - 1] !== ".")))) {
       nameEnd++;
-      expectVarchar = false;
-    } else if (code === 0x25 /* % */) {
-      if (!isHexDigit(source.charCodeAt(nameEnd + 1)) || !isHexDigit(source.charCodeAt(nameEnd + 2)) || nameEnd + 2 >= end) {
-        fail(source, nameEnd, "a % in a variable name must start a %XX escape");
-      }
+    } else if (code === 0x25 /* % */ && isHexDigit(source.charCodeAt(nameEnd + 1)) && isHexDigit(source.charCodeAt(nameEnd + 2))) {
       nameEnd += 3;
-      expectVarchar = false;
-    } else if (code === 0x2e /* . */ && !expectVarchar) {
-      nameEnd++;
-      expectVarchar = true;
     } else {
       break;
     }
   }
-  if (nameEnd === start && start === end) fail(source, start, "a variable name is missing (an empty name between commas?)");
-  if (nameEnd === start || !isModifierAt(source, nameEnd, end)) badNameCharacter(source, start, nameEnd, end, hyphenInNames);
-  if (expectVarchar) fail(source, nameEnd - 1, "a variable name may not end with a dot or hold two dots in a row");
+  // What follows the name: nothing, a final "*", or ":" and a prefix.
+  const explode = source[nameEnd] === "*" && nameEnd + 1 === end;
+  const hasPrefix = source[nameEnd] === ":";
+  if (nameEnd === start || !(nameEnd === end || explode || hasPrefix)) badName(source, start, nameEnd, end, hyphenInNames);
+  // A name ends with a varchar: a final "." is the character it may not hold.
+  if (source[nameEnd - 1] === ".") badName(source, start, nameEnd - 1, end, hyphenInNames);
   const name = source.slice(start, nameEnd);
-  let prefix = 0;
-  let explode = false;
-  if (nameEnd < end) {
-    const modifier = source.charCodeAt(nameEnd);
-    if (modifier === 0x2a /* * */ && nameEnd + 1 === end) {
-      explode = true;
-    } else {
-      prefix = parsePrefix(source, nameEnd + 1, end);
-    }
-  }
   const named = operator.named ? `${name}=` : "";
   return Object.freeze({
     name,
     operator,
     opensExpression,
-    prefix,
+    prefix: hasPrefix ? parsePrefix(source, nameEnd + 1, end) : 0,
     explode,
     leadFirst: operator.first + named,
     leadNext: operator.separator + named,
@@ -161,33 +149,29 @@ function compileVarSpec(source: string, start: number, end: number, operator: Op
   });
 }
 
-/** True when the variable name ending at `nameEnd` is followed by the end of its varspec, `:` or a final `*`. */
-function isModifierAt(source: string, nameEnd: number, end: number): boolean {
-  const code = source.charCodeAt(nameEnd);
-  return nameEnd === end || code === 0x3a /* : */ || (code === 0x2a /* * */ && nameEnd + 1 === end);
-}
-
 /**
  * Fails on the character at `at` that a variable name may not hold, naming the whole name as written (up to its
  * modifier), not the valid part before the character: `{enterprise-team}` is about "enterprise-team", not "enterprise".
  */
-function badNameCharacter(source: string, start: number, at: number, end: number, hyphenInNames: boolean): never {
+function badName(source: string, start: number, at: number, end: number, hyphenInNames: boolean): never {
   const name = source.slice(start, end).replace(/(.)(:.*|\*)$/, "$1");
-  const hyphen = hyphenInNames ? ' or "-"' : "";
-  fail(source, at, `the variable name ${quote(name)} holds ${JSON.stringify(source[at])}; a name holds letters, digits, "_", %XX escapes, and "."${hyphen} inside`);
+  const hyphen = hyphenInNames ? ', "-"' : "";
+  fail(source, at, `the variable name ${quote(name)} may hold only letters, digits, "_", %XX${hyphen} and "." between them`);
 }
 
 function parsePrefix(source: string, start: number, end: number): number {
   const digits = source.slice(start, end);
   // RFC 6570 section 2.4.1: one to four digits, without a leading zero.
-  if (!/^[1-9]\d{0,3}$/.test(digits)) fail(source, start, `a prefix must be a whole number from 1 to ${MAX_PREFIX}`);
+  if (!/^[1-9]\d{0,3}$/.test(digits)) fail(source, start, `a prefix must be from 1 to ${MAX_PREFIX}`);
   return Number(digits);
 }
 
+/** Letters, digits and "_" (RFC 6570 varchar, but for %XX). */
 function isVarchar(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
 }
 
+/** Throws ERR_INVALID_TEMPLATE naming the template, the position and the character there, and the problem. */
 function fail(source: string, at: number, problem: string): never {
-  throw new EndpointError("ERR_INVALID_TEMPLATE", `invalid URI template ${quote(source)} at character ${at + 1}: ${problem}`);
+  throw new EndpointError("ERR_INVALID_TEMPLATE", `invalid URI template ${quote(source)} at character ${at + 1} (${JSON.stringify(source[at])}): ${problem}`);
 }

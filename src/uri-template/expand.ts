@@ -1,8 +1,7 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
-import { EndpointError, isEndpointError, isInstance, quote } from "../errors.js";
-import { isPlainObject, MAX_LIST_LENGTH, type Dictionary } from "../objects.js";
-import { encodeReserved, encodeUnreserved } from "./encode.js";
-import type { CompiledTemplate, Operator, VarSpec } from "./syntax.js";
+import { EndpointError, isEndpointError, isInstance, quote, type EndpointErrorCode } from "../errors.js";
+import { encodeReserved, encodeUnreserved, LONE_SURROGATE } from "./encode.js";
+import type { CompiledTemplate, VarSpec } from "./syntax.js";
 
 /** Variable values: strings, numbers, bigints, booleans and Dates, lists of them, or maps of them. */
 export type TemplateValues = { readonly [name: string]: unknown };
@@ -10,6 +9,19 @@ export type TemplateValues = { readonly [name: string]: unknown };
 // Taken once, when the module loads: a caller's object cannot answer for it, and later changes to Object.prototype
 // cannot replace it.
 const hasOwn = Object.prototype.hasOwnProperty;
+
+// MAX_LIST_LENGTH and isPlainObject are objects.ts's, written out here rather than imported: objects.ts has module-level
+// code that a bundle keeps, ~100 bytes in one of parseTemplate alone. A test holds the two copies to the same answers.
+
+/** Longest list walked item by item (see objects.ts: a sparse array's length costs its creator nothing). */
+export const MAX_LIST_LENGTH = 2 ** 20;
+
+/** A map in RFC 6570's sense: an object made by `{}`, JSON.parse or Object.create(null), never an array. */
+export function isPlainObject(value: unknown): value is TemplateValues {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || (prototype === null && !Array.isArray(value));
+}
 
 /**
  * Read right after expandTemplate() returns: true when every varspec of that expansion had a value, and each value was
@@ -47,28 +59,31 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
       }
       if (part.opensExpression) first = true;
       const value = read === undefined ? readOwn(values, part.name) : readOnce(values, part.name, read);
+      let expanded: string | undefined;
       if (value === undefined || value === null) {
+        expanded = undefined;
         plain = false;
-        if (onUndefined !== undefined) onUndefined(part);
-        continue;
-      }
-      // Most values are strings or numbers with no prefix: they take this branch, lists, maps and the rest the general one.
-      if (part.prefix === 0 && (typeof value === "string" || typeof value === "number")) {
-        if (typeof value === "string" && (value.length < 3 || part.operator.allowReserved)) plain = false;
-        const encoded = typeof value === "string" ? encodeScalar(part.operator.allowReserved, value) : encodeNumber(value);
-        if (part.operator.named && encoded === "") result += first ? part.emptyFirst : part.emptyNext;
-        else result = result + (first ? part.leadFirst : part.leadNext) + encoded;
+      } else if (part.prefix === 0 && typeof value === "string") {
+        // Most values are strings or numbers with no prefix: tested first, and written without a detour.
+        if (value.length < 3 || part.operator.allowReserved) plain = false;
+        expanded = appendValue(part, first, result, encodeScalar(part.operator.allowReserved, value));
+      } else if (part.prefix === 0 && typeof value === "number") {
+        expanded = appendValue(part, first, result, encodeNumber(value));
+      } else if (Array.isArray(value) || isPlainObject(value)) {
+        plain = false;
+        expanded = part.prefix > 0 ? prefixOnListOrMap(part) : appendItems(part, value, first, result);
       } else {
         plain = false;
-        // Lists and maps append their items to `result` one by one; undefined when nothing was defined.
-        const appended = expandVariable(part, value, first, result);
-        if (appended === undefined) {
-          if (onUndefined !== undefined) onUndefined(part);
-          continue;
-        }
-        result = appended;
+        const text = scalarText(value, part.name) ?? (part.prefix > 0 ? prefixOnListOrMap(part) : invalidValue(part.name, value));
+        const shown = part.prefix > 0 ? prefixOf(text, part.prefix) : text;
+        expanded = appendValue(part, first, result, encodeScalar(part.operator.allowReserved, shown));
       }
-      first = false;
+      if (expanded === undefined) {
+        if (onUndefined !== undefined) onUndefined(part);
+      } else {
+        result = expanded;
+        first = false;
+      }
     }
   } catch (error) {
     throw expansionError(error, parts[i]);
@@ -82,47 +97,45 @@ function readOwn(values: object, key: string | number): unknown {
   return hasOwn.call(values, key) ? (values as TemplateValues)[key] : undefined;
 }
 
-
 /**
  * The value of `name`, read from `values` the first time only. A list or map is copied on that read, so its items are
  * read once too, however many varspecs name it.
  */
 function readOnce(values: TemplateValues, name: string, read: Map<string, unknown>): unknown {
-  if (read.has(name)) return read.get(name);
-  let value = readOwn(values, name);
-  if (Array.isArray(value)) {
-    const length = listLength(value, name);
-    const copy: unknown[] = [];
-    for (let i = 0; i < length; i++) copy.push(readOwn(value, i));
-    value = copy;
-  } else if (isPlainObject(value)) {
-    const copy: Dictionary = Object.create(null) as Dictionary;
-    const keys = Object.keys(value);
-    for (let i = 0; i < keys.length; i++) copy[keys[i]!] = readOwn(value, keys[i]!);
-    value = copy;
+  if (!read.has(name)) {
+    const value = readOwn(values, name);
+    // Object.fromEntries defines each key as an own property, "__proto__" included.
+    const copy = Array.isArray(value)
+      ? Array.from({ length: listLength(value, name) }, (_, i) => readOwn(value, i))
+      : isPlainObject(value)
+        ? Object.fromEntries(Object.keys(value).map((key) => [key, readOwn(value, key)]))
+        : value;
+    read.set(name, copy);
   }
-  read.set(name, value);
-  return value;
+  return read.get(name);
+}
+
+/** An EndpointError about the value of the variable `name` (or of "a value" when there is no name). */
+function valueError(code: EndpointErrorCode, name: string | undefined, problem: string, cause?: unknown): EndpointError {
+  return new EndpointError(code, `${name === undefined ? "a value" : `the value of ${quote(name)}`} ${problem}`, undefined, cause);
 }
 
 /** What escapes an expansion: an EndpointError as it is, anything else as an EndpointError naming the variable. */
 function expansionError(error: unknown, part: string | VarSpec | undefined): EndpointError {
   if (isEndpointError(error)) return error;
-  const name = quote(typeof part === "object" ? part.name : "");
-  if (isInstance(error, RangeError)) {
-    // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
-    // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
-    return new EndpointError("ERR_TOO_LARGE", `the expansion of ${name} is longer than the longest string the JavaScript engine can hold (2^29 - 24 characters in V8)`);
-  }
-  return new EndpointError("ERR_INVALID_PARAMETER", `the value of ${name} could not be read: a getter or proxy threw, or the proxy was revoked`, undefined, error);
+  const name = typeof part === "object" ? part.name : "";
+  // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
+  // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
+  if (isInstance(error, RangeError)) return valueError("ERR_TOO_LARGE", name, "expands past the engine's longest string");
+  if (error === LONE_SURROGATE) return valueError("ERR_INVALID_PARAMETER", name, "holds a lone surrogate (no UTF-8 form)");
+  return valueError("ERR_INVALID_PARAMETER", name, "could not be read: a getter or proxy threw", error);
 }
 
-
-/** A list's length, read once; throws ERR_INVALID_PARAMETER beyond MAX_LIST_LENGTH (see objects.ts). */
+/** A list's length, read once; throws ERR_TOO_LARGE beyond MAX_LIST_LENGTH (see objects.ts). */
 function listLength(list: readonly unknown[], name: string): number {
   const length = list.length;
   if (length <= MAX_LIST_LENGTH) return length;
-  throw new EndpointError("ERR_TOO_LARGE", `the value of ${quote(name)} has ${length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
+  throw valueError("ERR_TOO_LARGE", name, `has ${length} items, over ${MAX_LIST_LENGTH} (a sparse array?)`);
 }
 
 function encodeScalar(allowReserved: boolean, text: string): string {
@@ -139,69 +152,46 @@ function encodeNumber(value: number): string {
 }
 
 /**
- * Appends to `result` a value other than a string or number without prefix, with its lead (see VarSpec.leadFirst);
- * undefined when the value is undefined in RFC 6570's sense (an empty list or map, or one of only undefined items).
+ * `result` with one encoded value of `spec` appended after its lead (see VarSpec.leadFirst): `first` when it is the
+ * first value its expression writes. An empty value of a named operator has a form of its own (`;name`, `?name=`).
  */
-function expandVariable(spec: VarSpec, value: unknown, first: boolean, result: string): string | undefined {
-  const { operator } = spec;
-  // Lists and maps are tested first: they are the common values here, and neither can be a scalar (arrays and plain
-  // objects are never Dates), so the order does not change any result.
-  if (Array.isArray(value)) {
-    if (spec.prefix > 0) prefixOnListOrMap(spec);
-    return expandList(operator, spec, value, first, result);
-  }
-  if (isPlainObject(value)) {
-    if (spec.prefix > 0) prefixOnListOrMap(spec);
-    return expandMap(operator, spec, value, first, result);
-  }
-  const scalar = scalarText(value, spec.name);
-  if (scalar === undefined) return spec.prefix > 0 ? prefixOnListOrMap(spec) : invalidValue(spec.name, value);
-  const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
-  if (operator.named && text === "") return result + (first ? spec.emptyFirst : spec.emptyNext);
-  return result + (first ? spec.leadFirst : spec.leadNext) + encodeScalar(operator.allowReserved, text);
+function appendValue(spec: VarSpec, first: boolean, result: string, encoded: string): string {
+  if (spec.operator.named && encoded === "") return result + (first ? spec.emptyFirst : spec.emptyNext);
+  return result + (first ? spec.leadFirst : spec.leadNext) + encoded;
 }
 
 function prefixOnListOrMap(spec: VarSpec): never {
-  const written = quote(`{${spec.operator.char}${spec.name}:${spec.prefix}}`);
-  throw new EndpointError("ERR_INVALID_TEMPLATE", `the prefix modifier of ${written} cannot apply to a list or map value`);
+  throw valueError("ERR_INVALID_TEMPLATE", spec.name, "is a list or map, which takes no prefix");
 }
 
-function expandList(operator: Operator, spec: VarSpec, list: readonly unknown[], first: boolean, result: string): string | undefined {
-  const length = listLength(list, spec.name);
-  // Exploded, every item is written as a value of its own (`&name=item`); otherwise items are joined by commas after one lead.
-  const emptyHasForm = spec.explode && operator.named;
+/**
+ * Appends the items of a list or map to `result`; undefined when none is defined (an empty list or map, or one of only
+ * undefined items). A list is walked by index up to its length read once, so a hole never reads Array.prototype and no
+ * method of the list is called; a map by its own keys. Each item is read once, as an own property.
+ */
+function appendItems(spec: VarSpec, value: object, first: boolean, result: string): string | undefined {
+  const { operator, explode, name } = spec;
+  const keys = Array.isArray(value) ? undefined : Object.keys(value);
+  const length = keys === undefined ? listLength(value as unknown[], name) : keys.length;
   let count = 0;
   for (let i = 0; i < length; i++) {
-    // By index, own items only: a hole never reads Array.prototype, and no method of the list is called.
-    const item = readOwn(list, i);
+    const key = keys === undefined ? undefined : keys[i]!;
+    const item = readOwn(value, key ?? i);
     if (item === undefined || item === null) continue;
-    const text = scalarText(item, spec.name) ?? invalidValue(spec.name, item);
+    const text = scalarText(item, name) ?? invalidValue(key === undefined ? name : `${name}.${key}`, item);
+    const encodedKey = key === undefined ? "" : encodeScalar(operator.allowReserved, key);
+    const encoded = encodeScalar(operator.allowReserved, text);
     const leading = count === 0 && first;
-    if (emptyHasForm && text === "") result += leading ? spec.emptyFirst : spec.emptyNext;
-    else result = result + (count > 0 && !spec.explode ? "," : leading ? spec.leadFirst : spec.leadNext) + encodeScalar(operator.allowReserved, text);
-    count++;
-  }
-  return count === 0 ? undefined : result;
-}
-
-function expandMap(operator: Operator, spec: VarSpec, map: TemplateValues, first: boolean, result: string): string | undefined {
-  const keys = Object.keys(map);
-  let count = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const item = readOwn(map, key);
-    if (item === undefined || item === null) continue;
-    const text = scalarText(item, spec.name) ?? invalidValue(`${spec.name}.${key}`, item);
-    const encodedKey = encodeScalar(operator.allowReserved, key);
-    if (!spec.explode) {
-      // `name=k1,v1,k2,v2`: the name (when the operator names it) once, then keys and values joined by commas.
-      const lead = count > 0 ? "," : first ? spec.leadFirst : spec.leadNext;
-      result = result + lead + encodedKey + "," + encodeScalar(operator.allowReserved, text);
+    if (!explode) {
+      // `name=a,b` and `name=k1,v1,k2,v2`: the lead once, then the items (and keys) joined by commas.
+      result = result + (count > 0 ? "," : leading ? spec.leadFirst : spec.leadNext) + (key === undefined ? "" : `${encodedKey},`) + encoded;
+    } else if (key === undefined) {
+      // Exploded, every list item stands as a value of the variable: `&name=a&name=b`.
+      result = appendValue(spec, leading, result, encoded);
     } else {
       // `k1=v1&k2=v2`: every pair stands as a variable of its own, so the variable's name is not written.
-      const lead = count === 0 && first ? operator.first : operator.separator;
-      if (operator.named && text === "") result = result + lead + encodedKey + operator.ifEmpty;
-      else result = result + lead + encodedKey + "=" + encodeScalar(operator.allowReserved, text);
+      const assigned = operator.named && encoded === "" ? operator.ifEmpty : `=${encoded}`;
+      result = result + (leading ? operator.first : operator.separator) + encodedKey + assigned;
     }
     count++;
   }
@@ -213,8 +203,8 @@ function expandMap(operator: Operator, spec: VarSpec, map: TemplateValues, first
  * and no URL holds a number this long. Checked by magnitude, which costs one comparison.
  */
 export const MAX_BIGINT_DIGITS = 10_000;
+/** 10^MAX_BIGINT_DIGITS, worked out on the first bigint rather than when the module loads. */
 let bigintLimit: bigint | undefined;
-let negativeBigintLimit: bigint | undefined;
 
 /** The text of a scalar value, or undefined when `value` is not a scalar; `name` names the value in errors. */
 export function scalarText(value: unknown, name?: string): string | undefined {
@@ -223,17 +213,15 @@ export function scalarText(value: unknown, name?: string): string | undefined {
       return value;
     case "bigint":
       bigintLimit ??= 10n ** BigInt(MAX_BIGINT_DIGITS);
-      negativeBigintLimit ??= -bigintLimit;
-      if (value >= bigintLimit || value <= negativeBigintLimit) {
-        const which = name === undefined ? "a value" : `the value of ${quote(name)}`;
-        throw new EndpointError("ERR_TOO_LARGE", `${which} is a bigint of more than ${MAX_BIGINT_DIGITS} digits, too long to write into a URL`);
+      if ((value < 0 ? -value : value) >= bigintLimit) {
+        throw valueError("ERR_TOO_LARGE", name, `is a bigint of more than ${MAX_BIGINT_DIGITS} digits`);
       }
       return String(value);
     case "number":
     case "boolean":
       return String(value);
     case "object":
-      return isoDate(value);
+      return isoDate(value, name);
     default:
       return undefined;
   }
@@ -246,14 +234,14 @@ const { getTime, toISOString } = Date.prototype;
  * throws for anything but a Date (Object.create(Date.prototype) included), so no prototype is walked and none of the
  * object's own methods (a toISOString that returns anything) is called.
  */
-function isoDate(value: object | null): string | undefined {
+function isoDate(value: object | null, name: string | undefined): string | undefined {
   let time: number;
   try {
     time = getTime.call(value);
   } catch {
     return undefined;
   }
-  if (Number.isNaN(time)) throw new EndpointError("ERR_INVALID_PARAMETER", "an invalid Date cannot be written into a URL");
+  if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
   return toISOString.call(value);
 }
 
@@ -268,13 +256,13 @@ function prefixOf(text: string, length: number): string {
 }
 
 function invalidValue(name: string, value: unknown): never {
-  throw new EndpointError("ERR_INVALID_PARAMETER", `the value of ${quote(name)} is ${describeValue(value)}, which cannot be written into a URL`);
+  throw valueError("ERR_INVALID_PARAMETER", name, `is ${describeValue(value)}, which a URL cannot hold`);
 }
 
 /**
  * Names the kind of a value for error messages without printing the value itself. Reads no getter and calls nothing
- * of the value's: only own data properties of its prototype (`constructor`, then that function's `name`), and a name
- * that is not a short plain identifier is quoted, cut and escaped (a class name can be a megabyte, or hold CR LF ESC).
+ * of the value's: only own data properties of its prototype (`constructor`, then that function's `name`); a class
+ * without such a name is "a nested object".
  */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
@@ -282,17 +270,18 @@ export function describeValue(value: unknown): string {
   try {
     if (Array.isArray(value)) return "a nested list";
     const name = ownData(ownData(Object.getPrototypeOf(value), "constructor"), "name");
-    if (typeof name !== "string" || name === "" || name === "Object") return "a nested object";
-    return /^[A-Za-z_$][\w$]{0,40}$/.test(name) ? `a ${name}` : `an object of class ${quote(name)}`;
+    // Only a short plain identifier is shown: a class name can be a megabyte, or hold CR LF ESC.
+    return typeof name === "string" && name !== "Object" && /^[A-Za-z_$][\w$]{0,40}$/.test(name) ? `a ${name}` : "a nested object";
   } catch {
     // A revoked proxy throws at Array.isArray and getPrototypeOf; a proxy's traps may throw anything.
-    return "an unreadable object (a revoked proxy?)";
+    return "an unreadable object";
   }
 }
 
 /** An own data property's value; undefined for a getter, an inherited property, or when `target` is not an object. */
 function ownData(target: unknown, key: string): unknown {
-  if ((typeof target !== "object" && typeof target !== "function") || target === null) return undefined;
+  // getOwnPropertyDescriptor throws for these two only; a primitive has no own "constructor" or "name".
+  if (target === null || target === undefined) return undefined;
   const descriptor = Object.getOwnPropertyDescriptor(target, key);
   // The descriptor is a fresh object that inherits from Object.prototype: only its own `value` counts.
   return descriptor !== undefined && hasOwn.call(descriptor, "value") ? descriptor.value : undefined;

@@ -29,7 +29,7 @@ export const parseCached = boundedMemo(TEMPLATE_CACHE_SIZE, (source): UriTemplat
 /** Parses an RFC 6570 template once (cached) and returns its expander; throws ERR_INVALID_TEMPLATE when malformed. */
 export function parseTemplate(template: string): UriTemplate {
   if (typeof template !== "string") {
-    throw new EndpointError("ERR_INVALID_TEMPLATE", `a URI template must be a string, got ${describeValue(template)}`);
+    throw new EndpointError("ERR_INVALID_TEMPLATE", `a URI template must be a string, not ${describeValue(template)}`);
   }
   return parseCached(template);
 }
@@ -37,5 +37,5 @@ export function parseTemplate(template: string): UriTemplate {
 function checkValues(values: unknown): TemplateValues {
   if (values === undefined) return {};
   if (typeof values === "object" && values !== null) return values as TemplateValues;
-  throw new EndpointError("ERR_INVALID_PARAMETER", `template values must be an object, got ${describeValue(values)}`);
+  throw new EndpointError("ERR_INVALID_PARAMETER", `template values must be an object, not ${describeValue(values)}`);
 }
