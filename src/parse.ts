@@ -135,9 +135,10 @@ export function namedOptions(options: Dictionary, keys: readonly string[]): Name
 
 /**
  * One call as build() reads it: the checked method (lowercase) and the compiled url; baseUrl, and `basePrefix`, baseUrl
- * checked and ending in one "/" when that is known already (the defaults' baseUrl, checked when they were set); the caller's `options` with its own keys
- * `keys` and its named options read once each (namedOptions); `headers`, a new object owned by the result, with names
- * and values checked; the mediaType option as normalizeMediaType() returns it; the defaults' parameters beneath.
+ * checked and ending in one "/" when that is known already (the defaults' baseUrl, checked when they were set); the
+ * caller's `options` with its own keys `keys` and its named options read once each (namedOptions); `headers`, a new
+ * object owned by the result, with names and values checked; the mediaType option as normalizeMediaType() returns it;
+ * the defaults' parameters beneath.
  */
 export interface Call {
   readonly method: string;
