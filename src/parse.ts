@@ -107,7 +107,20 @@ export interface NamedOptions {
 
 type NamedOption = Exclude<keyof NamedOptions, "mediaTypeFirst">;
 
-const READ_BY_NAME: ReadonlySet<string> = new Set<NamedOption>(["method", "url", "baseUrl", "headers", "mediaType", "request", "data"]);
+/** True for the keys namedOptions() reads: a switch, which V8 answers with a few pointer comparisons, not a hash. */
+function isNamedOption(key: string): key is NamedOption {
+  switch (key) {
+    case "method":
+    case "url":
+    case "baseUrl":
+    case "headers":
+    case "mediaType":
+    case "request":
+    case "data":
+      return true;
+  }
+  return false;
+}
 
 export const NO_NAMED_OPTIONS: Readonly<NamedOptions> = Object.freeze(noNamedOptions());
 
@@ -124,10 +137,10 @@ export function namedOptions(options: Dictionary, keys: readonly string[]): Name
   let named: NamedOptions | undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    if (!READ_BY_NAME.has(key)) continue;
+    if (!isNamedOption(key)) continue;
     named ??= noNamedOptions();
     const value = options[key];
-    named[key as NamedOption] = value;
+    named[key] = value;
     if (key === "mediaType" && value !== undefined && named.headers === undefined) named.mediaTypeFirst = true;
   }
   return named;
