@@ -393,10 +393,11 @@ function queryOf(compiled: CompiledUrl, call: Call): string {
     const value = given === undefined ? defaults.values[key] : given;
     if (value !== null) query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
   }
-  const overridden = defaults.keySet;
+  // Most calls have no defaults' parameters: their keys then skip a lookup in an empty set.
+  const overridden = defaults.keys.length > 0 ? defaults.keySet : undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    if (skip.has(key) || overridden.has(key)) continue;
+    if (skip.has(key) || (overridden !== undefined && overridden.has(key))) continue;
     // `data` was read once already, as a named option.
     const value = key === "data" ? call.named.data : options[key];
     if (value === undefined || value === null) continue;
@@ -436,11 +437,12 @@ function bodyOf(compiled: CompiledUrl, call: Call): unknown {
     const given = key === "data" ? undefined : ownValue(options, key);
     setOwn((body ??= {}), key, given === undefined ? defaults.values[key] : given);
   }
-  const overridden = defaults.keySet;
+  // Most calls have no defaults' parameters: their keys then skip a lookup in an empty set.
+  const overridden = defaults.keys.length > 0 ? defaults.keySet : undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     // `data` was read once already, as a named option, and is undefined here.
-    if (key === "data" || skip.has(key) || overridden.has(key)) continue;
+    if (key === "data" || skip.has(key) || (overridden !== undefined && overridden.has(key))) continue;
     const value = options[key];
     if (value === undefined) continue;
     setOwn((body ??= {}), key, value);
