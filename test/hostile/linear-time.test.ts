@@ -63,6 +63,10 @@ const cases: [name: string, prepare: () => () => unknown, limit?: number][] = [
   ["octokit ReDoS (b): url { x 100,000 then @", () => timed({ method: "GET", url: `${"{".repeat(N)}@` })],
   ["octokit ReDoS (c): url {00 + 100,000 NUL + a!a}", () => timed({ method: "GET", url: `{00${"\0".repeat(N)}a!a}` })],
 
+  // A bad variable name whose message names the whole varspec: 11 s before its modifier was cut by search.
+  ["parseTemplate {a- then 100,000 : then U+2028", () => () => parseTemplate(`{a-${":".repeat(N)}\u2028}`)],
+  ["url {a then 50,000 *: then a line feed", () => timed({ method: "GET", url: `{a${"*:".repeat(N / 2)}\n}` })],
+
   // The same attacks through every other door.
   ["accept: 100,000 A then - with a format", () =>
     timed("GET /x", { headers: { accept: `${"A".repeat(N)}-` }, mediaType: { format: "raw", previews: ["mercy"] } })],
