@@ -1,5 +1,5 @@
-// mediaType.format and mediaType.previews: how they rewrite the accept header. The regular expressions here are single
-// character classes, one pass each and no backtracking, whatever the (caller-controlled) accept header holds.
+// mediaType.format and mediaType.previews: how they rewrite the accept header. No regular expressions, so
+// no input can make them backtrack (the accept header is caller-controlled).
 import { MAX_CACHED_KEY_LENGTH, boundedMemo } from "./cache.js";
 import { checkHeaderValue } from "./headers.js";
 import { EndpointError, quote } from "./errors.js";
@@ -17,7 +17,7 @@ export function normalizeMediaType(mediaType: unknown): Dictionary {
   const normalized: Dictionary = { ...mediaType };
   const format = getOwn(normalized, "format");
   const previews = getOwn(normalized, "previews");
-  if (format !== undefined && format !== "" && (typeof format !== "string" || !FORMAT.test(format))) {
+  if (format !== undefined && format !== "" && (typeof format !== "string" || !consistsOf(format, "-.+"))) {
     throw new EndpointError("ERR_INVALID_PARAMETER", `mediaType.format ${formatForMessage(format)} must be letters, digits, "_", "-", "." or "+"`);
   }
   if (previews !== undefined) normalized.previews = mergePreviews([], previews);
@@ -32,7 +32,7 @@ export function mergePreviews(earlier: readonly string[], later: unknown): strin
   for (let i = 0; i < earlier.length; i++) merged.add(earlier[i]!);
   for (let i = 0; i < items.length; i++) {
     const preview: unknown = items[i];
-    if (typeof preview !== "string" || !PREVIEW.test(preview)) {
+    if (typeof preview !== "string" || !consistsOf(preview, "-")) {
       throw new EndpointError("ERR_INVALID_PARAMETER", `the preview ${formatForMessage(preview)} must be letters, digits, "_" or "-"`);
     }
     const name = preview.endsWith("-preview") ? preview.slice(0, -"-preview".length) : preview;
@@ -83,9 +83,9 @@ function withFormat(mediaType: string, format: string): string {
   let rest = mediaType.slice(start + VENDOR_PREFIX.length);
   if (rest.endsWith("+json")) rest = rest.slice(0, -"+json".length);
   const segments = rest.split(".");
-  if (segments.length > 3 || !segments.every((segment) => WORD.test(segment))) return mediaType;
+  if (segments.length > 3 || !segments.every((segment) => consistsOf(segment, ""))) return mediaType;
   const [vendor, second] = segments as [string, string | undefined];
-  const version = second !== undefined && VERSION.test(second) ? `.${second}` : "";
+  const version = second !== undefined && isVersion(second) ? `.${second}` : "";
   if (segments.length === 3 && version === "") return mediaType;
   return `${lead}${VENDOR_PREFIX}${vendor}${version}.${format}`;
 }
@@ -93,20 +93,39 @@ function withFormat(mediaType: string, format: string): string {
 /** Names already asked for in accept as `<name>-preview`: in each run of word characters and dashes, what stands before its last "-preview". */
 function previewsNamedIn(accept: string): Set<string> {
   const names = new Set<string>();
-  for (const run of accept.match(WORDS_AND_DASHES) ?? []) {
+  let runStart = 0;
+  for (let i = 0; i <= accept.length; i++) {
+    if (i < accept.length && (isWordCharacter(accept.charCodeAt(i)) || accept[i] === "-")) continue;
+    // Searching only inside the run keeps the whole scan linear in the header's length.
+    const run = accept.slice(runStart, i);
     const end = run.lastIndexOf("-preview");
     if (end > 0) names.add(run.slice(0, end));
+    runStart = i + 1;
   }
   return names;
 }
 
-const WORD = /^\w+$/;
-const VERSION = /^v\d+$/;
-/** A format: letters, digits, "_", "-", "." or "+" (`raw+json`, `v3.diff`). */
-const FORMAT = /^[\w.+-]+$/;
-/** A preview name: letters, digits, "_" or "-". */
-const PREVIEW = /^[\w-]+$/;
-const WORDS_AND_DASHES = /[\w-]+/g;
+function isVersion(segment: string): boolean {
+  if (segment.length < 2 || segment[0] !== "v") return false;
+  for (let i = 1; i < segment.length; i++) {
+    const code = segment.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+/** True for a non-empty text of letters, digits, "_" and the characters of `punctuation` only. */
+function consistsOf(text: string, punctuation: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    if (!isWordCharacter(text.charCodeAt(i)) && !punctuation.includes(text[i]!)) return false;
+  }
+  return true;
+}
+
+function isWordCharacter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+}
 
 function formatForMessage(value: unknown): string {
   return typeof value === "string" ? quote(value) : `(a ${value === null ? "null" : typeof value})`;

@@ -60,26 +60,53 @@ function invalid(name: string, what: string): EndpointError {
 
 const SAFE = new Uint8Array(128);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") SAFE[c.charCodeAt(0)] = 1;
+/** "%XX" for each ASCII character, the escape encodeURIComponent writes for it. */
+const ASCII_ESCAPES = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, "0")}`);
 
 /**
- * encodeURIComponent, skipped for text that needs no escape (most names and values). In `q`, `keepPlus` leaves "+" as
- * it is (GitHub search reads it as a separator). A lone surrogate is an EndpointError.
+ * encodeURIComponent, skipped for text that needs no escape. In `q`, `keepPlus` leaves "+" as it is (GitHub search
+ * reads it as a separator): that case is written out in JS, which costs less than the built-in followed by a pass
+ * that turns "%2B" back. Elsewhere the built-in wins: one native call returning one flat string. A lone surrogate is
+ * an EndpointError.
  */
 export function encodeComponent(text: string, keepPlus = false): string {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 128 && SAFE[code] === 1) continue;
-    let encoded: string;
-    try {
-      encoded = encodeURIComponent(text);
-    } catch (error) {
-      // Only a URIError means a lone surrogate; a RangeError (a text past the engine's maximum length) is a size limit.
-      if (!(error instanceof URIError)) throw error;
-      throw new EndpointError("ERR_INVALID_PARAMETER", `the query text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
-    }
-    return keepPlus ? encoded.replace(ENCODED_PLUS, "+") : encoded;
+    if (keepPlus) return encodeKeepingPlus(text, i);
+    return encodeWithBuiltIn(text, 0, text.length);
   }
   return text;
 }
 
-const ENCODED_PLUS = /%2B/g;
+/** encodeURIComponent of `text` but for "+", from `start`, the first character that may need an escape. */
+function encodeKeepingPlus(text: string, start: number): string {
+  let result = "";
+  let copied = 0;
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) {
+      if (SAFE[code] === 1 || code === 0x2b /* + */) continue;
+      result += text.slice(copied, i) + ASCII_ESCAPES[code];
+      copied = i + 1;
+      continue;
+    }
+    let end = i + 1;
+    while (end < text.length && text.charCodeAt(end) >= 128) end++;
+    result += text.slice(copied, i) + encodeWithBuiltIn(text, i, end);
+    copied = end;
+    i = end - 1;
+  }
+  return copied === 0 ? text : result + text.slice(copied);
+}
+
+/** encodeURIComponent of part of `text`; a lone surrogate is an EndpointError. */
+function encodeWithBuiltIn(text: string, start: number, end: number): string {
+  try {
+    return encodeURIComponent(text.slice(start, end));
+  } catch (error) {
+    // Only a URIError means a lone surrogate; a RangeError (a text past the engine's maximum length) is a size limit.
+    if (!(error instanceof URIError)) throw error;
+    throw new EndpointError("ERR_INVALID_PARAMETER", `the query text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
+  }
+}
