@@ -6,7 +6,7 @@ import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } fr
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
 import { expandTemplate, expandedPlainValues, type TemplateValues, type VarSpec } from "./uri-template/index.js";
-import { OPTION_NAMES, baseUrlPrefix, compileUrl, hasDotSegment, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
+import { OPTION_NAMES, baseUrlPrefix, compileUrl, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -263,13 +263,11 @@ function expandDirectly(compiled: CompiledUrl, options: Dictionary): string {
   }
   if (reported !== undefined) {
     const missing = new Set<string>();
-    for (const spec of reported) if (REQUIRED.has(spec.operator.char)) missing.add(spec.name);
+    for (const spec of reported) if (isRequired(spec)) missing.add(spec.name);
     if (missing.size > 0) throw missingError([...missing]);
   }
   return target;
 }
-
-const REQUIRED: ReadonlySet<string> = new Set(["", "+", "#"]);
 
 /** True when the path of `url`, from `from` to its query or fragment, has "//". */
 function leavesEmptySegment(compiled: CompiledUrl, url: string, from: number): boolean {

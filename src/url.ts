@@ -62,8 +62,11 @@ export interface Slot {
   readonly emptyIsSegment: boolean;
 }
 
-/** Simple, reserved and fragment expansion: a placeholder in one of these must have a value (DECISIONS). */
-const REQUIRED_OPERATORS: ReadonlySet<string> = new Set(["", "+", "#"]);
+/** A simple placeholder (`{name}`, `{+name}`, `{#name}`, `:name`) must have a value (DECISIONS, "URL and placeholders"). */
+export function isRequired(spec: VarSpec): boolean {
+  const operator = spec.operator.char;
+  return operator === "" || operator === "+" || operator === "#";
+}
 
 /** The option names that are never request parameters. */
 export const OPTION_NAMES: ReadonlySet<string> = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType"]);
@@ -77,7 +80,7 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const template = join === "path" ? withoutLeadingSlashesInTemplate(written) : written;
   const required = new Map<string, VarSpec>();
   for (const part of template.parts) {
-    if (typeof part === "string" || !REQUIRED_OPERATORS.has(part.operator.char)) continue;
+    if (typeof part === "string" || !isRequired(part)) continue;
     if (!required.has(part.name)) required.set(part.name, part);
   }
   const variables = new Set(template.variables);
