@@ -3,7 +3,7 @@ import { EndpointError, describeRoute, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergePreviews, normalizeMediaType } from "./media-type.js";
 import { checkDepth, cycleError, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
-import { parseRoute } from "./route.js";
+import { checkNoUrlBesideRoute, parseRoute } from "./route.js";
 import type { MergedOptions } from "./types.js";
 
 /**
@@ -44,16 +44,6 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
   if (mediaType === undefined) merged.mediaType = { format: "" };
   else if (getOwn(mediaType, "format") === undefined) mediaType.format = "";
   return merged as MergedOptions;
-}
-
-/**
- * Throws ERR_INVALID_ROUTE for a `url` in options beside a route string, which names the URL already (DECISIONS,
- * difference 13): a body field named `url` must never send the request, token and all, to its address.
- */
-export function checkNoUrlBesideRoute(url: unknown): void {
-  if (url !== undefined) {
-    throw new EndpointError("ERR_INVALID_ROUTE", "options hold a url beside a route string that names the URL already; to send a body field named url, pass the body through data");
-  }
 }
 
 /** A copy of options kept by an endpoint (its defaults) or handed out (DEFAULTS): see copyOption. */

@@ -28,3 +28,13 @@ export const parseRoute: (route: string) => Route = boundedMemo(ROUTE_CACHE_SIZE
   }
   return Object.freeze({ method, url });
 });
+
+/**
+ * Throws ERR_INVALID_ROUTE for a `url` in options beside a route string, which names the URL already (DECISIONS,
+ * difference 13): a body field named `url` must never send the request, token and all, to its address.
+ */
+export function checkNoUrlBesideRoute(url: unknown): void {
+  if (url !== undefined) {
+    throw new EndpointError("ERR_INVALID_ROUTE", "options hold a url beside a route string that names the URL already; to send a body field named url, pass the body through data");
+  }
+}

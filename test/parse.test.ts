@@ -189,6 +189,15 @@ describe("parse() itself (SPEC 4.5)", () => {
     expectEndpointError(() => endpoint({ method: "", url: "/x" }), "ERR_INVALID_METHOD");
   });
 
+  it("checks hand-written options in the order endpoint() does: headers and mediaType (merge's checks) before method and url", () => {
+    const faults = { method: "G T", url: 7, headers: { "x-a": "\n" }, mediaType: 5 };
+    expectEndpointError(() => endpoint.parse(merged(faults)), "ERR_INVALID_HEADER");
+    expectEndpointError(() => endpoint(faults as never), "ERR_INVALID_HEADER");
+    const { headers: _, ...withoutHeaders } = faults;
+    expectEndpointError(() => endpoint.parse(merged({ ...withoutHeaders, headers: {} })), "ERR_INVALID_PARAMETER");
+    expectEndpointError(() => endpoint.parse(merged({ method: "G T", url: 7, headers: {} })), "ERR_INVALID_METHOD");
+  });
+
   it("is the same function on every endpoint, since it depends on no defaults", () => {
     expect(endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" }).parse).toBe(endpoint.parse);
   });
