@@ -1,7 +1,7 @@
 // The endpoint function: the caller's options parsed over its defaults, merged first only when the defaults need it
 // (defaultsPlan); the defaults are kept private and handed out only as copies.
 import { EndpointError, asEndpointError, guarded } from "./errors.js";
-import { checkHeaderValue } from "./headers.js";
+import { checkHeaderValue, headersCopier } from "./headers.js";
 import { copyOptions, mergeOptions } from "./merge.js";
 import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
 import { defaultParameters, parse, parseOver, type DefaultsPlan, type RouteEntry } from "./parse.js";
@@ -65,7 +65,7 @@ const NO_OPTIONS: Dictionary = Object.freeze({});
  * The plan for `defaults`, or undefined when only a full merge gives the right result: when the defaults hold a
  * mediaType other than `{ format: "" }` or a request (which merge deeply with the caller's), a parameter that is an
  * object or a list (which the result must not share with the defaults), or a header named __proto__ (which
- * Object.assign would turn into a prototype change). Defaults of scalars, the usual kind (`per_page: 100`), qualify.
+ * a copy by assignment would turn into a prototype change). Defaults of scalars, the usual kind (`per_page: 100`), qualify.
  */
 function defaultsPlan(defaults: MergedOptions): DefaultsPlan | undefined {
   const method = getOwn(defaults, "method");
@@ -88,7 +88,7 @@ function defaultsPlan(defaults: MergedOptions): DefaultsPlan | undefined {
     values[key] = value;
     keys.push(key);
   }
-  return { method, url, baseUrl, basePrefix: baseUrlPrefix(baseUrl), headers, parameters: defaultParameters(values, keys) };
+  return { method, url, baseUrl, basePrefix: baseUrlPrefix(baseUrl), copyHeaders: headersCopier(headers), parameters: defaultParameters(values, keys) };
 }
 
 /**

