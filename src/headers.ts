@@ -46,41 +46,16 @@ export function checkHeaderValue(name: string, value: unknown): HeaderValue {
  */
 export function headersCopier(headers: ResponseHeaders): () => ResponseHeaders {
   const names = Object.keys(headers);
+  const count = names.length;
+  if (count > 4) return () => Object.assign({}, headers);
   const [n0 = "", n1 = "", n2 = "", n3 = ""] = names;
-  const [v0, v1, v2, v3] = names.map((name) => headers[name]!);
-  switch (names.length) {
-    case 0:
-      return () => ({});
-    case 1:
-      return () => {
-        const copy: ResponseHeaders = {};
-        copy[n0] = v0!;
-        return copy;
-      };
-    case 2:
-      return () => {
-        const copy: ResponseHeaders = {};
-        copy[n0] = v0!;
-        copy[n1] = v1!;
-        return copy;
-      };
-    case 3:
-      return () => {
-        const copy: ResponseHeaders = {};
-        copy[n0] = v0!;
-        copy[n1] = v1!;
-        copy[n2] = v2!;
-        return copy;
-      };
-    case 4:
-      return () => {
-        const copy: ResponseHeaders = {};
-        copy[n0] = v0!;
-        copy[n1] = v1!;
-        copy[n2] = v2!;
-        copy[n3] = v3!;
-        return copy;
-      };
-  }
-  return () => Object.assign({}, headers);
+  const [v0 = "", v1 = "", v2 = "", v3 = ""] = names.map((name) => headers[name]!);
+  return () => {
+    const copy: ResponseHeaders = {};
+    if (count > 0) copy[n0] = v0;
+    if (count > 1) copy[n1] = v1;
+    if (count > 2) copy[n2] = v2;
+    if (count > 3) copy[n3] = v3;
+    return copy;
+  };
 }
