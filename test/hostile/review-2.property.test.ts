@@ -43,11 +43,11 @@ const ROUTES = [
 ] as const;
 
 describe("class 1: pollution applied after warm-up is never read", () => {
-  it("template variables, content-type, mediaType, previews, format, body, data and option names", () => {
-    const keys = ["owner", "repo", "path", "ref", "content-type", "mediaType", "previews", "format", "body", "data", "url", "baseUrl", "headers", "request", "method"];
+  it("template variables, header names, mediaType, previews, format, body, data and option names", () => {
+    const keys = ["owner", "repo", "path", "ref", "content-type", "mediaType", "previews", "format", "body", "data", "url", "baseUrl", "headers", "request", "method", "accept", "user-agent", "authorization", "x-a"];
     fc.assert(
       fc.property(fc.constantFrom(...ROUTES), fc.subarray(keys, { minLength: 1 }), fc.constantFrom("evil", "https://evil.example", "", 0), ([route, values], chosen, value) => {
-        const plain = (): unknown[] => [call(route, { ...values }), loose.parse(loose.merge(route, { ...values })), loose.defaults({ per_page: 1 })(route, { ...values }), loose.defaults({ mediaType: { format: "raw" } })(route, { ...values })];
+        const plain = (): unknown[] => [call(route, { ...values }), loose.parse(loose.merge(route, { ...values })), loose.defaults({ per_page: 1 })(route, { ...values }), loose.defaults({ mediaType: { format: "raw" } })(route, { ...values }), loose.defaults({ headers: { authorization: "token t", "x-a": "1" } })(route, { ...values })];
         const before = plain();
         for (const key of chosen) pollute(key, key === "previews" ? ["evil"] : key === "mediaType" ? { format: "evil", previews: ["evil"] } : value);
         try {
