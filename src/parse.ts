@@ -53,15 +53,22 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
   // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
   const url = route !== undefined ? route.url : named.url !== undefined ? named.url : plan.url;
   try {
-    if (route !== undefined) checkNoUrlBesideRoute(named.url);
-    // The checks run in merge()'s order, then parse()'s, so endpoint() and parse(merge()) report the same problem
-    // first: headers and the mediaType in the order of the caller's keys (merge), then method and url.
     const headers = plan.copyHeaders();
     let mediaType: Dictionary | undefined;
+    // The checks run in merge()'s order, then parse()'s, so endpoint() and parse(merge()) report the same problem
+    // first: a url beside a route string, headers and the mediaType in the order of the caller's keys (merge), then
+    // method and url. Only calls that name an option walk their keys again.
     if (named !== NO_NAMED_OPTIONS) {
-      if (named.mediaTypeFirst) mediaType = normalizeMediaType(named.mediaType);
-      addCheckedHeaders(headers, named.headers);
-      if (!named.mediaTypeFirst && named.mediaType !== undefined) mediaType = normalizeMediaType(named.mediaType);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        if (key === "url") {
+          if (route !== undefined) checkNoUrlBesideRoute(named.url);
+        } else if (key === "headers") {
+          addCheckedHeaders(headers, named.headers);
+        } else if (key === "mediaType" && named.mediaType !== undefined) {
+          mediaType = normalizeMediaType(named.mediaType);
+        }
+      }
     }
     const checkedMethodName = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
@@ -148,11 +155,9 @@ interface NamedOptions {
   mediaType: unknown;
   request: unknown;
   data: unknown;
-  /** True when a defined mediaType comes before any defined headers among the keys: merge() checks them in key order. */
-  mediaTypeFirst: boolean;
 }
 
-type NamedOption = Exclude<keyof NamedOptions, "mediaTypeFirst">;
+type NamedOption = keyof NamedOptions;
 
 /** True for the keys namedOptions() reads: a switch, which V8 answers with a few pointer comparisons, not a hash. */
 function isNamedOption(key: string): key is NamedOption {
@@ -172,7 +177,7 @@ function isNamedOption(key: string): key is NamedOption {
 const NO_NAMED_OPTIONS: Readonly<NamedOptions> = Object.freeze(noNamedOptions());
 
 function noNamedOptions(): NamedOptions {
-  return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined, mediaTypeFirst: false };
+  return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined };
 }
 
 /**
@@ -188,7 +193,6 @@ function namedOptions(options: Dictionary, keys: readonly string[]): NamedOption
     named ??= noNamedOptions();
     const value = options[key];
     named[key] = value;
-    if (key === "mediaType" && value !== undefined && named.headers === undefined) named.mediaTypeFirst = true;
   }
   return named;
 }

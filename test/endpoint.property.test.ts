@@ -48,11 +48,16 @@ describe("endpoint(route, options) equals parse(merge(route, options))", () => {
     });
   }
 
-  it("reports the first of two bad options in the order of the caller's keys, as merge() checks them", () => {
+  it("reports the first of two bad options (headers, mediaType, a url beside the route) in the order of the caller's keys, as merge() checks them", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ mediaType: 5, headers: { a: "\n" } }, "ERR_INVALID_PARAMETER"],
       [{ headers: { a: "\n" }, mediaType: 5 }, "ERR_INVALID_HEADER"],
       [{ headers: undefined, mediaType: 5 }, "ERR_INVALID_PARAMETER"],
+      // A url beside the route string is one of merge()'s checks too, taken in its key's turn.
+      [{ headers: { "bad name": "v" }, url: "/y" }, "ERR_INVALID_HEADER"],
+      [{ url: "/y", headers: { "bad name": "v" } }, "ERR_INVALID_ROUTE"],
+      [{ mediaType: 5, url: "/y" }, "ERR_INVALID_PARAMETER"],
+      [{ url: "/y", mediaType: 5 }, "ERR_INVALID_ROUTE"],
     ];
     for (const [options, code] of cases) {
       expect(outcome(() => loosen(endpoint)("GET /x", options))).toEqual({ code });
