@@ -2,6 +2,7 @@
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
+import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
@@ -12,12 +13,21 @@ import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js"
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
+/**
+ * Where an entry's results follow @octokit/endpoint instead of SPEC.md (DECISIONS, "endpointkit/octokit"): the method
+ * uppercase, and mediaType.previews applied only to a url ending in "/graphql". Undefined: SPEC.md's results.
+ */
+export interface Contract {
+  readonly upperCaseMethod: boolean;
+  readonly previewsOnlyOnGraphql: boolean;
+}
+
 /** Builds request options from merged options; stateless, and it never changes its input. */
-export function parse(options: MergedOptions): RequestOptions {
+export function parse(options: MergedOptions, contract?: Contract): RequestOptions {
   if (!isPlainObject(options)) {
     throw new EndpointError("ERR_INVALID_PARAMETER", "parse() takes the merged options object that merge() returns");
   }
-  return parseOver(NO_PLAN, undefined, options);
+  return parseOver(NO_PLAN, undefined, options, contract);
 }
 
 /**
@@ -46,7 +56,7 @@ export interface RouteEntry {
  * The request options of `options` read over `plan`, after the route string's parts when there is one: what
  * parse(merge(route, options)) returns, with the same checks in the same order, without building merged options.
  */
-export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, options: Dictionary): RequestOptions {
+export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, options: Dictionary, contract?: Contract): RequestOptions {
   const keys = Object.keys(options);
   const named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
   const method = named.method !== undefined ? named.method : (route?.method ?? plan.method);
@@ -70,6 +80,8 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
         }
       }
     }
+    // After the caller's keys, as merge() checks it once they are all in; parse()'s plan has no url to leave.
+    if (route === undefined && named.url !== undefined) checkSameOrigin(named.url, plan.url, named.baseUrl !== undefined ? named.baseUrl : plan.baseUrl);
     const checkedMethodName = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
     // A route's own URL is compiled once and kept with it: one cache lookup per call instead of two.
@@ -77,7 +89,7 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
     const ownBaseUrl = named.baseUrl !== undefined;
     const baseUrl = ownBaseUrl ? named.baseUrl : plan.baseUrl;
     const basePrefix = ownBaseUrl ? undefined : plan.basePrefix;
-    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters });
+    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters, contract });
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -215,6 +227,7 @@ interface Call {
   readonly headers: ResponseHeaders;
   readonly mediaType: Dictionary | undefined;
   readonly defaults: DefaultParameters;
+  readonly contract: Contract | undefined;
 }
 
 /** Builds the result of one call: the URL from the template, then the query or the body, headers and request. */
@@ -240,7 +253,8 @@ function build(call: Call): RequestOptions {
     }
     target = withoutLeadingSlashes(target);
   }
-  if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType);
+  // Octokit looks for "/graphql" at the end of baseUrl and the expanded url, before any query: here, past one "/".
+  if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType, !call.contract?.previewsOnlyOnGraphql || (base === undefined ? target : `/${target}`).endsWith("/graphql"));
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
   if (carriesBody) {
@@ -264,7 +278,7 @@ function build(call: Call): RequestOptions {
   if (compiled.pathFrom !== -1 && !plain && leavesEmptySegment(compiled, target, base === undefined ? compiled.pathFrom : base.length)) {
     throw emptySegment(compiled.segmentNames, true);
   }
-  const result: RequestOptions = { method, url: target, headers };
+  const result: RequestOptions = { method: call.contract?.upperCaseMethod ? method.toUpperCase() : method, url: target, headers };
   if (body !== undefined) result.body = body;
   const request = call.named.request;
   if (request !== undefined) {
@@ -499,9 +513,10 @@ function bodyOf(compiled: CompiledUrl, call: Call): unknown {
   return body;
 }
 
-function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary): void {
+/** Rewrites accept for the mediaType option; `withPreviews` false: for its format only. */
+function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary, withPreviews: boolean): void {
   const format = getOwn(mediaType, "format") as string | undefined;
-  const previews = getOwn(mediaType, "previews") as string[] | undefined;
+  const previews = withPreviews ? (getOwn(mediaType, "previews") as string[] | undefined) : undefined;
   const accept = getOwn(headers, "accept");
   if ((format || previews?.length) && typeof accept === "string") {
     headers.accept = applyMediaType(accept, format, previews);
