@@ -14,12 +14,14 @@ import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js"
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /**
- * Where an entry's results follow @octokit/endpoint instead of SPEC.md (DECISIONS, "endpointkit/octokit"): the method
- * uppercase, and mediaType.previews applied only to a url ending in "/graphql". Undefined: SPEC.md's results.
+ * Where an entry's results follow another contract than SPEC.md's (endpointkit/octokit: @octokit/endpoint's); undefined:
+ * SPEC.md's. Functions, so that the core bundle carries only the calls to them.
  */
 export interface Contract {
-  readonly upperCaseMethod: boolean;
-  readonly previewsOnlyOnGraphql: boolean;
+  /** The method the result carries, from the checked lowercase one. */
+  readonly method: (method: string) => string;
+  /** True when mediaType.previews apply to `url`, expanded, before its query; `joined`: it follows baseUrl and a "/". */
+  readonly previews: (url: string, joined: boolean) => boolean;
 }
 
 /** Builds request options from merged options; stateless, and it never changes its input. */
@@ -253,8 +255,7 @@ function build(call: Call): RequestOptions {
     }
     target = withoutLeadingSlashes(target);
   }
-  // Octokit looks for "/graphql" at the end of baseUrl and the expanded url, before any query: here, past one "/".
-  if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType, !call.contract?.previewsOnlyOnGraphql || (base === undefined ? target : `/${target}`).endsWith("/graphql"));
+  if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType, call.contract?.previews(target, base !== undefined) ?? true);
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
   if (carriesBody) {
@@ -278,7 +279,7 @@ function build(call: Call): RequestOptions {
   if (compiled.pathFrom !== -1 && !plain && leavesEmptySegment(compiled, target, base === undefined ? compiled.pathFrom : base.length)) {
     throw emptySegment(compiled.segmentNames, true);
   }
-  const result: RequestOptions = { method: call.contract?.upperCaseMethod ? method.toUpperCase() : method, url: target, headers };
+  const result: RequestOptions = { method: call.contract ? call.contract.method(method) : method, url: target, headers };
   if (body !== undefined) result.body = body;
   const request = call.named.request;
   if (request !== undefined) {
