@@ -167,8 +167,9 @@ function suite(dir) {
   rmSync(out, { force: true });
   try {
     run(process.execPath, [join(dir, "node_modules", "vitest", "vitest.mjs"), "run", "--reporter=json", `--outputFile=${out}`], { cwd: dir, timeout: 240_000 });
-  } catch {
-    // Failing tests make vitest exit 1; the report says which.
+  } catch (error) {
+    // Failing tests make vitest exit 1 and the report says which; without a report, vitest did not run at all.
+    if (!existsSync(out)) throw new Error(`vitest did not run in ${dir}: ${error.stderr?.slice(-2000)}`);
   }
   const report = JSON.parse(readFileSync(out, "utf8"));
   const statuses = new Map();
