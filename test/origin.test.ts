@@ -38,7 +38,7 @@ for (const [entry, base] of [
     });
 
     it("judges a path-only default by the baseUrl the call is joined to, the call's own when it gives one", () => {
-      const ghe = loosen(webhookConfig.defaults({ baseUrl: "https://ghe.example/api/v3" }));
+      const ghe = webhookConfig.defaults({ baseUrl: "https://ghe.example/api/v3" });
       expect(ghe({ url: "https://ghe.example/api/v3/repositories/1" }).url).toBe("https://ghe.example/api/v3/repositories/1");
       expectEndpointError(() => ghe({ url: "https://api.github.com/repositories/1" }), "ERR_INVALID_ROUTE");
       expect(webhookConfig({ url: "https://ghe.example/x", baseUrl: "https://ghe.example/api/v3" }).url).toBe("https://ghe.example/x");
@@ -72,7 +72,7 @@ for (const [entry, base] of [
     });
 
     it("leaves defaults() and route strings alone: both are code, not a call's data", () => {
-      const moved = loosen(webhookConfig.defaults({ url: "https://elsewhere.example/{owner}" }));
+      const moved = webhookConfig.defaults({ url: "https://elsewhere.example/{owner}" });
       expect(moved({ owner: "o" }).url).toBe("https://elsewhere.example/o");
       expect(webhookConfig("GET https://elsewhere.example/{owner}", { owner: "o" }).url).toBe("https://elsewhere.example/o");
     });
