@@ -45,10 +45,12 @@ export function withDefaults(defaults: MergedOptions, contract?: Contract): Endp
     DEFAULTS: { enumerable: true, get: () => copyOptions(defaults) },
     defaults: { enumerable: true, value: guarded("defaults()", (options: unknown) => withDefaults(checkDefaults(copyOptions(mergeOptions(defaults, options, undefined, false))), contract)) },
     merge: { enumerable: true, value: guarded("merge()", (route?: unknown, options?: unknown) => mergeOptions(defaults, route, options)) },
-    // One argument passed on: a second one is the caller's, never taken for a contract.
-    parse: { enumerable: true, value: guarded("parse()", (options: MergedOptions) => parse(options, contract)) },
+    parse: { enumerable: true, value: contract === undefined ? guardedParse : guarded("parse()", (options: MergedOptions) => parse(options, contract)) },
   }) as unknown as Endpoint;
 }
+
+// One argument passed on: a second one is the caller's, never taken for a contract. Shared, since it needs no defaults.
+const guardedParse = guarded("parse()", (options: MergedOptions) => parse(options));
 
 /** Checks new defaults once, when they are set, so a bad baseUrl or header fails where it was written. */
 function checkDefaults(defaults: MergedOptions): MergedOptions {
