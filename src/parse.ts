@@ -2,6 +2,7 @@
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
+import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
@@ -12,12 +13,23 @@ import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js"
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
+/**
+ * Where an entry's results follow another contract than SPEC.md's (endpointkit/octokit: @octokit/endpoint's); undefined:
+ * SPEC.md's. Functions, so that the core bundle carries only the calls to them.
+ */
+export interface Contract {
+  /** The method the result carries, from the checked lowercase one. */
+  readonly method: (method: string) => string;
+  /** True when mediaType.previews apply to `url`, expanded, before its query; `joined`: it follows baseUrl and a "/". */
+  readonly previews: (url: string, joined: boolean) => boolean;
+}
+
 /** Builds request options from merged options; stateless, and it never changes its input. */
-export function parse(options: MergedOptions): RequestOptions {
+export function parse(options: MergedOptions, contract?: Contract): RequestOptions {
   if (!isPlainObject(options)) {
     throw new EndpointError("ERR_INVALID_PARAMETER", "parse() takes the merged options object that merge() returns");
   }
-  return parseOver(NO_PLAN, undefined, options);
+  return parseOver(NO_PLAN, undefined, options, contract);
 }
 
 /**
@@ -46,7 +58,7 @@ export interface RouteEntry {
  * The request options of `options` read over `plan`, after the route string's parts when there is one: what
  * parse(merge(route, options)) returns, with the same checks in the same order, without building merged options.
  */
-export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, options: Dictionary): RequestOptions {
+export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, options: Dictionary, contract?: Contract): RequestOptions {
   const keys = Object.keys(options);
   const named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
   const method = named.method !== undefined ? named.method : (route?.method ?? plan.method);
@@ -70,6 +82,8 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
         }
       }
     }
+    // After the caller's keys, as merge() checks it once they are all in; parse()'s plan has no url to leave.
+    if (route === undefined && named.url !== undefined) checkSameOrigin(named.url, plan.url, named.baseUrl !== undefined ? named.baseUrl : plan.baseUrl);
     const checkedMethodName = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
     // A route's own URL is compiled once and kept with it: one cache lookup per call instead of two.
@@ -77,7 +91,7 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
     const ownBaseUrl = named.baseUrl !== undefined;
     const baseUrl = ownBaseUrl ? named.baseUrl : plan.baseUrl;
     const basePrefix = ownBaseUrl ? undefined : plan.basePrefix;
-    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters });
+    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters, contract });
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -215,6 +229,7 @@ interface Call {
   readonly headers: ResponseHeaders;
   readonly mediaType: Dictionary | undefined;
   readonly defaults: DefaultParameters;
+  readonly contract: Contract | undefined;
 }
 
 /** Builds the result of one call: the URL from the template, then the query or the body, headers and request. */
@@ -240,7 +255,7 @@ function build(call: Call): RequestOptions {
     }
     target = withoutLeadingSlashes(target);
   }
-  if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType);
+  if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType, call.contract?.previews(target, base !== undefined) ?? true);
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
   if (carriesBody) {
@@ -264,7 +279,7 @@ function build(call: Call): RequestOptions {
   if (compiled.pathFrom !== -1 && !plain && leavesEmptySegment(compiled, target, base === undefined ? compiled.pathFrom : base.length)) {
     throw emptySegment(compiled.segmentNames, true);
   }
-  const result: RequestOptions = { method, url: target, headers };
+  const result: RequestOptions = { method: call.contract ? call.contract.method(method) : method, url: target, headers };
   if (body !== undefined) result.body = body;
   const request = call.named.request;
   if (request !== undefined) {
@@ -499,9 +514,10 @@ function bodyOf(compiled: CompiledUrl, call: Call): unknown {
   return body;
 }
 
-function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary): void {
+/** Rewrites accept for the mediaType option; `withPreviews` false: for its format only. */
+function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary, withPreviews: boolean): void {
   const format = getOwn(mediaType, "format") as string | undefined;
-  const previews = getOwn(mediaType, "previews") as string[] | undefined;
+  const previews = withPreviews ? (getOwn(mediaType, "previews") as string[] | undefined) : undefined;
   const accept = getOwn(headers, "accept");
   if ((format || previews?.length) && typeof accept === "string") {
     headers.accept = applyMediaType(accept, format, previews);
