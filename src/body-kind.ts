@@ -1,0 +1,38 @@
+// Which bodies an HTTP client writes itself, content-type included (DECISIONS.md difference 15). endpoint() gives them
+// no JSON content-type and toFetchArgs() hands them over as they are: this is the one place that tells them apart.
+
+/** A body a client encodes and labels itself: a form (multipart), URL-encoded parameters, a blob, bytes or a stream. */
+export type NativeBodyKind = "form" | "params" | "blob" | "bytes" | "stream";
+
+const { toString, hasOwnProperty } = Object.prototype;
+
+/**
+ * The kind of a body a client sends as it is, or undefined for data to send as JSON or text. Told by the built-in
+ * tag (Symbol.toStringTag, read once), so a FormData from undici, another realm or a polyfill counts as one; a plain
+ * object or array is decided without reading any of its properties. Nothing of the body is called.
+ */
+export function nativeBodyKind(body: unknown): NativeBodyKind | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  if (ArrayBuffer.isView(body)) return "bytes";
+  const prototype: unknown = Object.getPrototypeOf(body);
+  // Plain in any realm: its prototype is null or an Object.prototype, whose own prototype is null.
+  if (prototype === null || Object.getPrototypeOf(prototype) === null) return undefined;
+  switch (toString.call(body)) {
+    case "[object FormData]":
+      return "form";
+    case "[object URLSearchParams]":
+      return "params";
+    case "[object Blob]":
+    case "[object File]":
+      return "blob";
+    case "[object ArrayBuffer]":
+      return "bytes";
+    case "[object ReadableStream]":
+      return "stream";
+  }
+  // Node's Readable and async generators: an async iterator of their class. One only Object.prototype holds was put
+  // there by prototype pollution.
+  const iterator: unknown = (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator];
+  const polluted: unknown = hasOwnProperty.call(Object.prototype, Symbol.asyncIterator) ? (Object.prototype as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] : undefined;
+  return typeof iterator === "function" && iterator !== polluted ? "stream" : undefined;
+}
