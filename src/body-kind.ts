@@ -4,7 +4,7 @@
 /** A body a client encodes and labels itself: a form (multipart), URL-encoded parameters, a blob, bytes or a stream. */
 export type NativeBodyKind = "form" | "params" | "blob" | "bytes" | "stream";
 
-const { toString, hasOwnProperty } = Object.prototype;
+const { toString } = Object.prototype;
 
 /**
  * The kind of a body a client sends as it is, or undefined for data to send as JSON or text. Told by the built-in
@@ -30,9 +30,8 @@ export function nativeBodyKind(body: unknown): NativeBodyKind | undefined {
     case "[object ReadableStream]":
       return "stream";
   }
-  // Node's Readable and async generators: an async iterator of their class. One only Object.prototype holds was put
-  // there by prototype pollution.
-  const iterator: unknown = (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator];
-  const polluted: unknown = hasOwnProperty.call(Object.prototype, Symbol.asyncIterator) ? (Object.prototype as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] : undefined;
-  return typeof iterator === "function" && iterator !== polluted ? "stream" : undefined;
+  // Node's Readable and async generators: an async iterator of their class. One Object.prototype holds was put there
+  // by prototype pollution (a symbol key, so only by code: reading it runs no data of the caller's).
+  const iterator = (body as AsyncIterable<unknown>)[Symbol.asyncIterator];
+  return typeof iterator === "function" && iterator !== (Object.prototype as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] ? "stream" : undefined;
 }
