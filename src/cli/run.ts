@@ -111,9 +111,13 @@ function misspeltPlaceholder(route: string, options: EndpointOptions): UsageErro
   } catch {
     return undefined;
   }
-  const given = Object.keys(options).filter((name) => name !== "headers" && name !== "baseUrl");
-  const extra = given.filter((name) => !variables.includes(name));
-  for (const missing of variables.filter((name) => !given.includes(name))) {
+  // Sets, and at most 10 missing names each compared with at most 50 items (suggest.ts): 2,000
+  // placeholders against 2,000 long items stay linear.
+  const known = new Set(variables);
+  const given = new Set(Object.keys(options).filter((name) => name !== "headers" && name !== "baseUrl"));
+  const extra = [...given].filter((name) => !known.has(name));
+  const missingNames = variables.filter((name) => !given.has(name)).slice(0, 10);
+  for (const missing of missingNames) {
     const typo = nearest(missing, extra);
     if (typo !== undefined) {
       return new UsageError(
