@@ -14,9 +14,7 @@ const { toString } = Object.prototype;
 export function nativeBodyKind(body: unknown): NativeBodyKind | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
   if (ArrayBuffer.isView(body)) return "bytes";
-  const prototype: unknown = Object.getPrototypeOf(body);
-  // Plain in any realm: its prototype is null or an Object.prototype, whose own prototype is null.
-  if (prototype === null || Object.getPrototypeOf(prototype) === null) return undefined;
+  if (isPlainInAnyRealm(body)) return undefined;
   switch (toString.call(body)) {
     case "[object FormData]":
       return "form";
@@ -34,4 +32,10 @@ export function nativeBodyKind(body: unknown): NativeBodyKind | undefined {
   // by prototype pollution (a symbol key, so only by code: reading it runs no data of the caller's).
   const iterator = (body as AsyncIterable<unknown>)[Symbol.asyncIterator];
   return typeof iterator === "function" && iterator !== (Object.prototype as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] ? "stream" : undefined;
+}
+
+/** A plain object of any realm (a vm context, an iframe): its prototype is null or an Object.prototype, whose is null. */
+export function isPlainInAnyRealm(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
 }

@@ -1,5 +1,5 @@
 import { EndpointError, asEndpointError, isEndpointError, isInstance, quote, thrownText } from "./errors.js";
-import { nativeBodyKind } from "./body-kind.js";
+import { isPlainInAnyRealm, nativeBodyKind } from "./body-kind.js";
 import { checkHeaderValue } from "./headers.js";
 import { getOwn, ownItems, setOwn, type Dictionary } from "./objects.js";
 import { describeValue } from "./uri-template/index.js";
@@ -248,12 +248,6 @@ function requestSignal(request: unknown): unknown {
 
 function isObject(value: unknown): value is object {
   return (typeof value === "object" && value !== null) || typeof value === "function";
-}
-
-// Objects from another realm (a vm context, an iframe) have their own Object.prototype.
-function isPlainInAnyRealm(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
 /** What a value is, for messages: cut and escaped, and read without calling or reading anything of the value. */
