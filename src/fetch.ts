@@ -81,7 +81,7 @@ function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
       init.duplex = "half";
     } else if (kind === "params") {
       // As text with the type fetch would write: the same bytes, and undici.request and node:http can send text.
-      init.body = String(body) as FetchBody;
+      init.body = paramsText(body) as FetchBody;
       if (getOwn(headers, "content-type") === undefined) headers["content-type"] = FORM_URLENCODED;
     } else if (kind !== undefined) {
       init.body = body as FetchBody;
@@ -100,6 +100,15 @@ function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
   const signal = requestSignal(getOwn(given, "request"));
   if (signal !== undefined) init.signal = signal as FetchSignal;
   return [url, init];
+}
+
+/**
+ * The text of a URLSearchParams, by the built-in toString: one that only claims the tag is refused by its brand check
+ * (a TypeError, reported as ERR_INVALID_PARAMETER), and none of the caller's code runs.
+ */
+function paramsText(body: unknown): string {
+  const builtIn = (globalThis as { URLSearchParams?: { prototype: { toString(): string } } }).URLSearchParams;
+  return builtIn === undefined ? String(body) : builtIn.prototype.toString.call(body);
 }
 
 /** Header values become strings; names are kept (endpoint() already lowercased them). */

@@ -75,6 +75,15 @@ describe("class 8: each property is read once, and the answer read is the one se
   });
 });
 
+describe("a body that only claims to be URLSearchParams", () => {
+  it("is refused by the built-in toString's brand check, and none of its code runs", () => {
+    let calls = 0;
+    const fake = { [Symbol.toStringTag]: "URLSearchParams", toString: () => (calls++, "a=1") };
+    expectEndpointError(() => toFetchArgs(post(Object.setPrototypeOf(fake, class Fake {}.prototype))), "ERR_INVALID_PARAMETER");
+    expect(calls).toBe(0);
+  });
+});
+
 describe("class 9: a Map or Set is refused at any depth, not sent as {}", () => {
   it("refuses a nested Map, Set, WeakMap, RegExp, Blob or typed array with a message naming it and where it is", () => {
     const inner: unknown[] = [new Map([["a", 1]]), new Set([1]), new WeakMap(), /x/, new Blob(["x"]), new Uint8Array([1])];
@@ -167,6 +176,7 @@ const answer: fc.Arbitrary<unknown> = fc.oneof(
     async function* () {},
     "Map",
     "FormData",
+    "URLSearchParams",
     "ReadableStream",
     new Map([["k", 1]]),
     new Set([1]),
