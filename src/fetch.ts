@@ -1,4 +1,5 @@
 import { EndpointError, asEndpointError, isEndpointError, isInstance, quote, thrownText } from "./errors.js";
+import { isPlainInAnyRealm, nativeBodyKind } from "./body-kind.js";
 import { checkHeaderValue } from "./headers.js";
 import { getOwn, ownItems, setOwn, type Dictionary } from "./objects.js";
 import { describeValue } from "./uri-template/index.js";
@@ -31,7 +32,8 @@ export interface FetchInit {
   duplex?: "half";
 }
 
-const JSON_DEFAULT_TYPE = "application/json; charset=utf-8";
+/** What fetch writes for a URLSearchParams body. */
+const FORM_URLENCODED = "application/x-www-form-urlencoded;charset=UTF-8";
 
 /** Turns request options from `endpoint()` into `[url, init]` for `fetch(url, init)`. */
 export function toFetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
@@ -62,7 +64,9 @@ function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
   const init: FetchInit = { method: upper, headers };
 
   const body = getOwn(given, "body");
-  if (!isStream(body)) {
+  // Decided once: a getter or proxy asked again could answer "stream" to one check and a plain object to the next.
+  const kind = nativeBodyKind(body);
+  if (kind !== "stream") {
     // fetch counts every other body itself, and Node 20's fetch fails on a preset content-length;
     // a stream keeps it, since that is how it is sent with a fixed length instead of chunked.
     delete headers["content-length"];
@@ -72,15 +76,22 @@ function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
       // fetch throws a bare TypeError for this; say what is wrong instead.
       throw invalid(`toFetchArgs(): a ${upper} request cannot have a body`);
     }
-    if (isStream(body)) {
+    if (kind === "stream") {
       init.body = body as FetchBody;
       init.duplex = "half";
+    } else if (kind === "params") {
+      // As text with the type fetch would write: the same bytes, and undici.request and node:http can send text.
+      init.body = paramsText(body) as FetchBody;
+      if (getOwn(headers, "content-type") === undefined) headers["content-type"] = FORM_URLENCODED;
+    } else if (kind !== undefined) {
+      init.body = body as FetchBody;
+      // A multipart body is unreadable without the boundary only the client knows: any preset type is dropped.
+      if (kind === "form") delete headers["content-type"];
     } else if (body === "" && getOwn(headers, "content-type") === undefined) {
       // The empty PATCH/PUT body: zero bytes, where "" would make fetch add text/plain.
       init.body = new Uint8Array(0) as FetchBody;
-    } else if (isPassedAsIs(body)) {
+    } else if (typeof body === "string") {
       init.body = body as FetchBody;
-      dropContentTypeFetchMustWrite(body, headers);
     } else {
       init.body = serialise(body) as FetchBody;
     }
@@ -89,6 +100,15 @@ function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
   const signal = requestSignal(getOwn(given, "request"));
   if (signal !== undefined) init.signal = signal as FetchSignal;
   return [url, init];
+}
+
+/**
+ * The text of a URLSearchParams, by the built-in toString: one that only claims the tag is refused by its brand check
+ * (a TypeError, reported as ERR_INVALID_PARAMETER), and none of the caller's code runs.
+ */
+function paramsText(body: unknown): string {
+  const builtIn = (globalThis as { URLSearchParams?: { prototype: { toString(): string } } }).URLSearchParams;
+  return builtIn === undefined ? String(body) : builtIn.prototype.toString.call(body);
 }
 
 /** Header values become strings; names are kept (endpoint() already lowercased them). */
@@ -109,51 +129,11 @@ function stringHeaders(headers: unknown): Record<string, string> {
   return result;
 }
 
-/** Bodies fetch sends as they are: text, bytes, blobs and forms. */
-function isPassedAsIs(body: unknown): boolean {
-  if (typeof body === "string") return true;
-  if (!isObject(body)) return false;
-  return (
-    body instanceof ArrayBuffer ||
-    ArrayBuffer.isView(body) ||
-    isGlobalInstance(body, "Blob") ||
-    isGlobalInstance(body, "FormData") ||
-    isGlobalInstance(body, "URLSearchParams")
-  );
-}
-
-/** Web streams, and async iterables such as Node's Readable, which Node's fetch streams too. */
-function isStream(body: unknown): boolean {
-  // A plain object or array is never a stream, whatever a polluted Object.prototype says.
-  if (!isObject(body) || Array.isArray(body) || isPlainInAnyRealm(body)) return false;
-  if (isGlobalInstance(body, "ReadableStream")) return true;
-  // Node's Readable holds it on its class; one only Object.prototype holds was put there by prototype pollution.
-  const iterator: unknown = (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator];
-  return typeof iterator === "function" && iterator !== builtIn(Object.prototype, Symbol.asyncIterator);
-}
-
-// fetch writes the content-type of a form or blob itself, but only when none is set. A multipart
-// body is unreadable without the boundary fetch generates, so any preset type is dropped; for
-// URLSearchParams and Blob only the JSON type endpoint() adds to every body it is given.
-function dropContentTypeFetchMustWrite(body: unknown, headers: Record<string, string>): void {
-  const preset = getOwn(headers, "content-type");
-  if (preset === undefined || typeof body !== "object" || body === null) return;
-  if (isGlobalInstance(body, "FormData")) {
-    delete headers["content-type"];
-  } else if ((isGlobalInstance(body, "URLSearchParams") || isGlobalInstance(body, "Blob")) && preset === JSON_DEFAULT_TYPE) {
-    delete headers["content-type"];
-  }
-}
-
 /** Plain objects, arrays and JSON scalars become JSON text; `null` is sent as the text `null`. */
 function serialise(body: unknown): string {
-  if (isObject(body) && !Array.isArray(body) && !isPlainInAnyRealm(body) && !hasCallerToJSON(body)) {
-    // JSON.stringify would send a Map as "{}" and fetch would send "[object Object]": refuse both.
-    throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body; pass a plain object, an array, a string, bytes, a Blob, FormData, URLSearchParams or a stream`);
-  }
   let text: string | undefined;
   try {
-    text = JSON.stringify(builtInPrototypesClean() ? body : withoutBuiltInPrototypes(body, new Map(), new Set()));
+    text = JSON.stringify(jsonData(body, "", true, new Map(), new Set()));
   } catch (error) {
     if (isEndpointError(error)) throw error;
     // A cycle or a bigint somewhere inside; a RangeError is a size: a text past the engine's longest string, or a depth.
@@ -164,17 +144,8 @@ function serialise(body: unknown): string {
   return text;
 }
 
-/**
- * True when `value` has a toJSON of its own or of its class (a Date's, a Buffer's): one JSON.stringify calls and
- * SECURITY.md documents. One that only Object.prototype or Array.prototype holds was put there by prototype pollution.
- */
-function hasCallerToJSON(value: object): boolean {
-  const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON !== "function") return false;
-  return hasOwn.call(value, "toJSON") || (toJSON !== builtIn(Object.prototype, "toJSON") && toJSON !== builtIn(Array.prototype, "toJSON"));
-}
-
 const hasOwn = Object.prototype.hasOwnProperty;
+const objectTag = Object.prototype.toString;
 
 /** What a built-in prototype holds under `key` right now (undefined unless something polluted it). */
 function builtIn(prototype: object, key: PropertyKey): unknown {
@@ -182,61 +153,92 @@ function builtIn(prototype: object, key: PropertyKey): unknown {
 }
 
 /**
- * True when neither Object.prototype nor Array.prototype holds a toJSON, which JSON.stringify would call on every plain
- * object or list: then the body goes to it as it is, at no cost and with no limit (two own-key tests; listing the
- * prototypes' keys to look for array indexes as well cost more than the serialisation of a small body). Otherwise
- * (prototype pollution) it goes through withoutBuiltInPrototypes, which walks lists of at most 2^20 items.
+ * The body as JSON.stringify should see it, read once: every property and list item read once (lists by index, own
+ * enumerable keys of objects: what JSON.stringify writes of them) into null-prototype copies, and every `toJSON` read
+ * once and called here, so JSON.stringify then runs no code of the caller and reads nothing a second time (a getter
+ * cannot pass this walk with one answer and be sent with another). A toJSON is the value's own or its class's (a
+ * Date's, a Buffer's, a bigint's from BigInt.prototype), never one that only Object.prototype or Array.prototype holds:
+ * that one was put there by prototype pollution. A Map, Set or other built-in whose data JSON cannot see (it would be
+ * sent as `{}`) is refused at any depth, and at the top any class instance without a toJSON. `key` is what toJSON is
+ * called with; `copies` keeps shared objects shared; `path` reports a cycle as JSON.stringify would.
  */
-function builtInPrototypesClean(): boolean {
-  return !hasOwn.call(Object.prototype, "toJSON") && !hasOwn.call(Array.prototype, "toJSON");
-}
-
-/**
- * The body as JSON.stringify should see it: arrays and objects copied into null-prototype ones (own items by index, own
- * enumerable keys: what JSON.stringify writes of them), so it finds no toJSON and no array item on a polluted
- * Object.prototype or Array.prototype. A value with a toJSON of its own or of its class (a Date) is left as it is, and a
- * boxed primitive becomes the primitive JSON.stringify writes for it. `copies` keeps shared objects shared; `path`
- * reports a cycle as JSON.stringify would.
- */
-function withoutBuiltInPrototypes(value: unknown, copies: Map<object, unknown>, path: Set<object>): unknown {
-  if (typeof value !== "object" || value === null) return value;
+function jsonData(value: unknown, key: string, top: boolean, copies: Map<object, unknown>, path: Set<object>): unknown {
+  if (typeof value === "bigint") {
+    const toJSON = builtIn(BigInt.prototype, "toJSON");
+    if (typeof toJSON !== "function") throw new TypeError("Do not know how to serialize a BigInt");
+    return afterToJSON(toJSON.call(value, key), key, NO_TO_JSON, copies, path);
+  }
+  if (!isObject(value)) return value;
   const known = copies.get(value);
   if (known !== undefined) return known;
+  const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === "function" && (hasOwn.call(value, "toJSON") || (toJSON !== builtIn(Object.prototype, "toJSON") && toJSON !== builtIn(Array.prototype, "toJSON")))) {
+    const result = afterToJSON(toJSON.call(value, key), key, NO_TO_JSON, copies, path);
+    copies.set(value, result);
+    return result;
+  }
+  if (top && !Array.isArray(value) && !isPlainInAnyRealm(value)) {
+    // fetch would send "[object Object]", JSON.stringify a Map as "{}": refuse both.
+    throw invalid(`toFetchArgs(): cannot send ${kindOf(value)} as a body; pass a plain object, an array, a string, bytes, a Blob, FormData, URLSearchParams or a stream`);
+  }
+  return afterToJSON(value, key, toJSON, copies, path);
+}
+
+/** Marks that a value's toJSON was not read (a toJSON result, or a bigint's); no caller value can be this object. */
+const NO_TO_JSON: object = {};
+
+/**
+ * jsonData() for a value whose toJSON, if any, has been called already (JSON.stringify calls one toJSON per value).
+ * `readToJSON` is what its `toJSON` answered when read: an own non-function `toJSON` key is written with that answer.
+ */
+function afterToJSON(value: unknown, key: string, readToJSON: unknown, copies: Map<object, unknown>, path: Set<object>): unknown {
+  if (typeof value === "bigint") throw new TypeError("Do not know how to serialize a BigInt");
+  // A function is left out of an object and written as null in a list, as JSON.stringify does; nothing of it is read.
+  if (typeof value === "function") return undefined;
+  if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
-  if (hasCallerToJSON(value)) return value;
   if (!isArray && !isPlainInAnyRealm(value)) {
-    const primitive = unboxed(value);
-    if (primitive !== undefined) return primitive;
+    const tag = objectTag.call(value);
+    const unbox = boxedValueOf(tag);
+    // A boxed primitive is written as the primitive, read by the built-in valueOf (never the value's own).
+    if (unbox !== undefined) return afterToJSON(unbox.call(value), key, NO_TO_JSON, copies, path);
+    // A class instance is written by its own enumerable keys; a Map, Set, RegExp, Blob or typed array would be "{}"
+    // or its indexes, with the data JSON cannot see lost.
+    if (tag !== "[object Object]") {
+      throw invalid(`toFetchArgs(): cannot send ${kindOf(value)} inside a JSON body (at ${quote(key)}): JSON would write it as {} or by index; convert it first (Object.fromEntries(map), [...set])`);
+    }
   }
   if (path.has(value)) throw new TypeError("Converting circular structure to JSON");
   path.add(value);
   let copy: unknown[] | Dictionary;
   if (isArray) {
     copy = ownItems(value as unknown[], "a list in the body");
-    for (let i = 0; i < copy.length; i++) copy[i] = withoutBuiltInPrototypes(copy[i], copies, path);
+    for (let i = 0; i < copy.length; i++) copy[i] = jsonData(copy[i], String(i), false, copies, path);
     Object.setPrototypeOf(copy, null);
   } else {
     copy = Object.create(null) as Dictionary;
-    for (const key of Object.keys(value)) copy[key] = withoutBuiltInPrototypes((value as Dictionary)[key], copies, path);
+    for (const name of Object.keys(value)) {
+      // An own toJSON key that is not a function was read already: written with that answer, not read again.
+      const item = name === "toJSON" && readToJSON !== NO_TO_JSON ? readToJSON : (value as Dictionary)[name];
+      copy[name] = jsonData(item, name, false, copies, path);
+    }
   }
   path.delete(value);
   copies.set(value, copy);
   return copy;
 }
 
-const BOXED_VALUE_OF: ((this: unknown) => unknown)[] = [Number.prototype.valueOf, String.prototype.valueOf, Boolean.prototype.valueOf, BigInt.prototype.valueOf];
-
-/**
- * The primitive inside `new Number(1)` and its kin, which JSON.stringify writes as that primitive; undefined for any
- * other object. Read by the built-in valueOf that accepts only its own kind, never the value's own.
- */
-function unboxed(value: object): unknown {
-  for (const valueOf of BOXED_VALUE_OF) {
-    try {
-      return valueOf.call(value);
-    } catch {
-      // Not this kind.
-    }
+/** The built-in valueOf of a boxed primitive's kind, by its tag: JSON writes the object as that primitive. */
+function boxedValueOf(tag: string): ((this: unknown) => unknown) | undefined {
+  switch (tag) {
+    case "[object Number]":
+      return Number.prototype.valueOf;
+    case "[object String]":
+      return String.prototype.valueOf;
+    case "[object Boolean]":
+      return Boolean.prototype.valueOf;
+    case "[object BigInt]":
+      return BigInt.prototype.valueOf;
   }
   return undefined;
 }
@@ -253,20 +255,8 @@ function requestSignal(request: unknown): unknown {
   return signal;
 }
 
-// Looked up at run time: the same code runs where Blob, FormData or ReadableStream may not exist.
-function isGlobalInstance(value: object, name: string): boolean {
-  const constructor: unknown = (globalThis as Record<string, unknown>)[name];
-  return typeof constructor === "function" && value instanceof constructor;
-}
-
 function isObject(value: unknown): value is object {
   return (typeof value === "object" && value !== null) || typeof value === "function";
-}
-
-// Objects from another realm (a vm context, an iframe) have their own Object.prototype.
-function isPlainInAnyRealm(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
 /** What a value is, for messages: cut and escaped, and read without calling or reading anything of the value. */

@@ -1,4 +1,5 @@
 // Turns options into request options (SPEC 2.4): checks them, fills the URL, then routes what is left to query or body.
+import { nativeBodyKind } from "./body-kind.js";
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
@@ -262,8 +263,9 @@ function build(call: Call): RequestOptions {
     body = bodyOf(compiled, call);
     if (body === undefined) {
       if (method === "patch" || method === "put") body = "";
-    } else if (!getOwn(headers, "content-type")) {
-      // An empty content-type says nothing about the body, so it is treated as not given, as octokit does.
+    } else if (!getOwn(headers, "content-type") && nativeBodyKind(body) === undefined) {
+      // An empty content-type says nothing about the body, so it is treated as not given, as octokit does. A form,
+      // blob, bytes or stream gets none: the client writes its own (a multipart boundary only it knows).
       headers["content-type"] = JSON_CONTENT_TYPE;
     }
   } else {

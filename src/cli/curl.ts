@@ -1,6 +1,6 @@
 // Request options as one curl command line that sends exactly that request.
 import type { RequestOptions } from "endpointkit";
-import { shellJoin } from "./shell-quote.js";
+import { hasControl, printfCommand, shellJoin } from "./shell-quote.js";
 
 /** The request cannot be written as a command line (a NUL byte, a body with no JSON form). */
 export class CurlError extends Error {
@@ -60,17 +60,36 @@ export function toCurl(options: RequestOptions, bodyFile?: BodyFile): string {
     words.push("--data-binary", `@${bodyFile.path === "-" ? "./-" : bodyFile.path}`);
   } else if (options.body !== undefined) {
     const body = bodyText(options.body);
+    const size = new TextEncoder().encode(body).length;
     if (!names.has("content-type")) words.push("-H", "content-type:");
-    if (new TextEncoder().encode(body).length > EXPECT_THRESHOLD) words.push("-H", "expect:");
+    if (size > EXPECT_THRESHOLD) words.push("-H", "expect:");
+    if (size > INLINE_BODY_LIMIT || hasControl(body)) {
+      if (body.includes("\0")) throw nulError();
+      // printf is built into every POSIX shell (sh, dash, bash, zsh), so its argument never meets the kernel's limit.
+      words.push("--data-binary", "@-");
+      return `${printfCommand(body)} | ${joined(words)}`;
+    }
     // --data-binary reads a file when the text starts with "@"; --data-raw never does.
     // An empty body still goes out, as `content-length: 0`.
     words.push(body.startsWith("@") ? "--data-raw" : "--data-binary", body);
   }
+  return joined(words);
+}
 
-  if (words.some((word) => word.includes("\0"))) {
-    throw new CurlError("the request holds a NUL character, which no command-line argument can carry");
-  }
+/**
+ * Largest body written as an argument of curl. Linux refuses to start a program given one argument of 128 KiB or more
+ * ("Argument list too long"), macOS all arguments past 1 MiB together; a larger body, or one with a control character,
+ * is piped from the shell's printf.
+ */
+export const INLINE_BODY_LIMIT = 64 * 1024;
+
+function joined(words: readonly string[]): string {
+  if (words.some((word) => word.includes("\0"))) throw nulError();
   return shellJoin(words);
+}
+
+function nulError(): CurlError {
+  return new CurlError("the request holds a NUL character, which no command-line argument can carry");
 }
 
 /** Strings go as they are; everything else as JSON, as toFetchArgs and Octokit send it. */
@@ -96,6 +115,15 @@ function checkAuthority(url: string): void {
   const end = Math.min(query === -1 ? url.length : query, fragment === -1 ? url.length : fragment);
   if (url.lastIndexOf("\\", end - 1) !== -1) {
     throw new CurlError("the URL has a backslash before its path or query, which curl and WHATWG URL read as different hosts or paths");
+  }
+  // curl turns user:password@ into an "Authorization: Basic" header the request does not have (and fetch refuses such
+  // a URL): refused, so the printed command sends only the request's own headers.
+  const authority = url.indexOf("://") + 3;
+  let hostEnd = end;
+  const slash = url.indexOf("/", authority);
+  if (slash !== -1 && slash < hostEnd) hostEnd = slash;
+  if (url.lastIndexOf("@", hostEnd - 1) >= authority) {
+    throw new CurlError("the URL holds a user name or password (user:password@host), which curl would send as an Authorization: Basic header the request does not have; pass credentials as an authorization header instead");
   }
 }
 

@@ -116,8 +116,12 @@ export function parseJson(problem: string, json: string): unknown {
 }
 
 /**
- * Refuses a JSON number that a JavaScript number cannot hold: `1e400` would be sent as null and 12345678901234567890 as
- * 12345678901234567000, silently. Number tokens are found by one scan that skips strings (the text parsed already).
+ * Refuses a JSON number that would not be sent as written. JSON.parse reads it into a JavaScript number and the request
+ * writes that number back (the shortest text that reads as the same double); the rule is that the two texts denote the
+ * same decimal value, exactly: `1.0`, `1e2`, `-0` and `0.1` pass (sent as `1`, `100`, `0`, `0.1`); `1e400` (sent as
+ * null), `12345678901234567890`, `12345678901234567890.5`, `12345678901234567890e0` (all sent as 12345678901234567000),
+ * `1e-400` (sent as 0) and `0.1000000000000000055511151231257827` (sent as 0.1) are refused. Number tokens are found
+ * by one scan that skips strings (the text parsed already).
  */
 function checkNumbers(json: string): void {
   for (let i = 0; i < json.length; i++) {
@@ -131,12 +135,42 @@ function checkNumbers(json: string): void {
     while (end < json.length && "0123456789+-.eE".includes(json[end]!)) end++;
     const token = json.slice(i, end);
     const number = Number(token);
-    const integer = !token.includes(".") && !token.includes("e") && !token.includes("E");
-    if (!Number.isFinite(number) || (integer && !Number.isSafeInteger(number) && BigInt(token) !== BigInt(number))) {
-      throw new UsageError(`the JSON number ${show(token)} cannot be sent exactly (JavaScript numbers hold 15 to 17 digits): quote it as a string`);
+    if (!Number.isFinite(number) || decimalValue(token) !== decimalValue(String(number))) {
+      const sent = Number.isFinite(number) ? String(number) : "null";
+      throw new UsageError(`the JSON number ${show(token)} would be sent as ${sent} (JavaScript numbers hold 15 to 17 significant digits): quote it as a string`);
     }
     i = end - 1;
   }
+}
+
+/**
+ * A number's text (JSON's grammar, or what String() writes for a finite number: `1e+21`, `1.5e-7`) as one canonical
+ * form of its exact decimal value, `<sign><digits>e<exponent>` without leading or trailing zeros, or "0": two texts
+ * get the same form exactly when they denote the same value. Linear in the text.
+ */
+export function decimalValue(text: string): string {
+  let i = text[0] === "-" ? 1 : 0;
+  const sign = i === 1 ? "-" : "";
+  let digits = "";
+  let exponent = 0;
+  let fraction = false;
+  for (; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === "e" || char === "E") break;
+    if (char === ".") fraction = true;
+    else {
+      digits += char;
+      if (fraction) exponent--;
+    }
+  }
+  // An exponent past ±2^53 is read approximately; its number is Infinity or 0, refused before or written "0".
+  if (i < text.length) exponent += Number(text.slice(i + 1));
+  let start = 0;
+  while (start < digits.length && digits[start] === "0") start++;
+  let end = digits.length;
+  while (end > start && digits[end - 1] === "0") end--;
+  if (start === end) return "0";
+  return `${sign}${digits.slice(start, end)}e${exponent + (digits.length - end)}`;
 }
 
 /**

@@ -45,3 +45,35 @@ function octal(controls: string): string {
   for (const byte of new TextEncoder().encode(controls)) out += `\\${byte.toString(8).padStart(3, "0")}`;
   return out;
 }
+
+/**
+ * A `printf` command that writes `text` exactly, as one single-quoted format: `\` and `%` escaped, `'` written `'\''`,
+ * and each control character but newline (C1 included, as its UTF-8 bytes) as an octal escape, so the line holds none.
+ * For a body too large for an argument: printf is built into every POSIX shell, so no exec limit applies, and unlike
+ * shellQuote it needs no command substitution per control run (dash crashes on a word with thousands of them).
+ */
+export function printfCommand(text: string): string {
+  if (text.includes("\0")) throw new RangeError("a shell word cannot hold a NUL character");
+  let format = "";
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string;
+    if (isControl(char.charCodeAt(0))) format += octal(char);
+    else if (char === "\\") format += "\\\\";
+    else if (char === "%") format += "%%";
+    // A leading "-" would be read as an option by bash's printf.
+    else if (char === "-" && i === 0) format += "\\055";
+    else format += char;
+  }
+  return `printf ${singleQuote(format)}`;
+}
+
+/** True when shellQuote would write a control character of `text` as a command substitution. */
+export function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/** The characters CONTROL_RUN matches (NUL aside, refused before). */
+function isControl(code: number): boolean {
+  return (code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
+}

@@ -4,8 +4,11 @@
 const MAX_SHOWN = 60;
 const MAX_MESSAGE = 2000;
 
-// C0 and C1 controls, DEL, and the invisible characters that reorder or split lines.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Every control (Cc: C0, DEL, C1), every format character (Cf: the bidirectional marks and overrides such as U+061C,
+// U+200E and U+202E, zero-width characters, tag characters), the line and paragraph separators, and lone surrogates:
+// the characters that act on a terminal, reorder or split a line, or hide in it. From Unicode's properties, so a mark
+// no list here named (U+061C was missed) is covered too.
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
 /** Caller text as a quoted, escaped literal of at most 60 characters (and an ellipsis). */
 export function show(text: string): string {
@@ -20,6 +23,8 @@ export function cleanMessage(message: string): string {
   return cut.replace(UNSAFE, escapeChar);
 }
 
+/** `\uXXXX`, or `\u{XXXXX}` for a character beyond the BMP (a tag character). */
 function escapeChar(char: string): string {
-  return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  const code = char.codePointAt(0) as number;
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }

@@ -1,20 +1,38 @@
 // "Did you mean": the closest of a few known words to a mistyped one.
 
-/** The candidate nearest to `word` by edit distance, if it is near enough to be a likely typo. */
+/** Longest word compared: long inputs are not typos of short names. */
+const MAX_WORD = 64;
+
+/** Most candidates compared for one word, after the length filter: each comparison costs up to 64 by 85 steps. */
+export const MAX_CANDIDATES = 50;
+
+/**
+ * The candidate nearest to `word` by edit distance, if it is near enough to be a likely typo. The work is bounded
+ * whatever the input: a candidate whose length alone puts it out of reach is skipped before any comparison (the
+ * distance is at least the difference of the lengths), and at most MAX_CANDIDATES are compared.
+ */
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
-  // Long inputs are not typos of short names; this also keeps the quadratic distance small.
-  if (word.length > 64) return undefined;
+  if (word.length > MAX_WORD) return undefined;
+  const lower = word.toLowerCase();
   let best: string | undefined;
   let bestDistance = Infinity;
+  let compared = 0;
   for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (Math.abs(candidate.length - word.length) > reach(candidate)) continue;
+    if (compared++ === MAX_CANDIDATES) break;
+    const distance = editDistance(lower, candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
     }
   }
   if (best === undefined) return undefined;
-  return bestDistance > 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : undefined;
+  return bestDistance > 0 && bestDistance <= reach(best) ? best : undefined;
+}
+
+/** The largest distance at which `candidate` still counts as a likely typo. */
+function reach(candidate: string): number {
+  return Math.max(1, Math.floor(candidate.length / 3));
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */

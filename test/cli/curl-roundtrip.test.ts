@@ -1,7 +1,7 @@
 // What --curl prints, run by bash against a loopback server: the request that arrives is the one
 // endpoint() describes, byte for byte, whatever quotes, dollars or newlines the values hold.
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, it, type ExpectStatic } from "vitest";
@@ -29,7 +29,7 @@ const HOSTILE_LINE = HOSTILE.replace("\n", " ");
  * the server received exactly `endpoint(route, options)`: method, target, every header, nothing
  * else curl might add (only host and content-length), and the body.
  */
-async function roundTrip(expect: ExpectStatic, routeOrAt: string | ((baseUrl: string) => string), items: string[], options: EndpointOptions): Promise<RecordedRequest> {
+async function roundTrip(expect: ExpectStatic, routeOrAt: string | ((baseUrl: string) => string), items: string[], options: EndpointOptions, shell = "bash"): Promise<RecordedRequest> {
   const recorder = await startRecorder();
   const route = typeof routeOrAt === "string" ? routeOrAt : routeOrAt(recorder.baseUrl);
   try {
@@ -37,7 +37,7 @@ async function roundTrip(expect: ExpectStatic, routeOrAt: string | ((baseUrl: st
     expect(printed.stderr).toBe("");
     expect(printed.status).toBe(0);
     expect(printed.stdout.endsWith("\n")).toBe(true);
-    await runWithBash(`${printed.stdout.trimEnd()} --silent --show-error --output /dev/null`);
+    await runWith(shell, `${printed.stdout.trimEnd()} --silent --show-error --output /dev/null`);
 
     const expected = endpoint(route, { ...options, baseUrl: recorder.baseUrl });
     expect(recorder.requests).toHaveLength(1);
@@ -60,14 +60,16 @@ async function roundTrip(expect: ExpectStatic, routeOrAt: string | ((baseUrl: st
   }
 }
 
-function runWithBash(command: string): Promise<void> {
+/** Runs the printed command as `endpointkit --curl … | sh` would: the shell reads it from stdin, not as an argument. */
+function runWith(shell: string, command: string): Promise<void> {
   return new Promise((resolve, reject) => {
     // A bare environment: no proxy variables can divert the request, no curlrc can change it.
     const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CURL_HOME: home };
-    execFile("bash", ["-c", command], { env, encoding: "utf8" }, (error, _stdout, stderr) => {
+    const child = execFile(shell, ["-s"], { env, encoding: "utf8", maxBuffer: 1 << 20 }, (error, _stdout, stderr) => {
       if (error === null) resolve();
-      else reject(new Error(`bash -c failed (${String(error.code)}): ${stderr}\n${command}`));
+      else reject(new Error(`${shell} failed (${String(error.code)}): ${stderr}\n${command.slice(0, 2000)}`));
     });
+    child.stdin?.end(`${command}\n`);
   });
 }
 
@@ -128,5 +130,26 @@ describe.concurrent("--curl sends exactly the request endpoint() describes", () 
     // A full URL: in a path-only one, endpoint() refuses "." and ".." segments (they could leave baseUrl's path).
     const received = await roundTrip(expect, (baseUrl) => `GET ${baseUrl}/raw/{+path}`, ["path=a[1]/{b}/../c/./d"], { path: "a[1]/{b}/../c/./d" });
     expect(received.target).toBe("/raw/a[1]/%7Bb%7D/../c/./d");
+  });
+
+  it("a body over 128 KiB, which no argument can hold, is piped from printf and arrives whole under sh and bash", async ({ expect }) => {
+    // Controls and quotes throughout, so the piped body is quoted as the inline one is.
+    const text = `${HOSTILE}\u001b[31m\u009b|`.repeat(Math.ceil(200_000 / HOSTILE.length));
+    const file = join(home, "big.txt");
+    writeFileSync(file, text);
+    for (const shell of ["sh", "bash"]) {
+      const received = await roundTrip(expect, "POST /markdown", [`text=@${file}`], { text }, shell);
+      expect(received.bodyBytes.length).toBeGreaterThan(200_000);
+    }
+    const raw = await roundTrip(expect, "POST /markdown/raw", [`@${file}`, "Content-Type:text/plain"], { data: text, headers: { "content-type": "text/plain" } }, "sh");
+    expect(raw.body).toBe(text);
+  });
+
+  it("a URL with a user name or password is refused: curl would add an Authorization header the request does not have", async ({ expect }) => {
+    const printed = await endpointkit("--curl", "--base-url", "http://user:secret@127.0.0.1:9", "GET /user");
+    expect(printed.status).toBe(2);
+    expect(printed.stdout).toBe("");
+    expect(printed.stderr).toMatch(/user name or password/);
+    expect(printed.stderr).not.toMatch(/secret/);
   });
 });

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RequestOptions } from "endpointkit";
 import { CurlError, toCurl } from "../../src/cli/curl.js";
-import { shellJoin, shellQuote } from "../../src/cli/shell-quote.js";
+import { printfCommand, shellJoin, shellQuote } from "../../src/cli/shell-quote.js";
 
 const HEADERS = { accept: "application/vnd.github.v3+json", "user-agent": "endpointkit/1.0.0" };
 const SENT_HEADERS = "-H 'accept: application/vnd.github.v3+json' -H 'user-agent: endpointkit/1.0.0'";
@@ -136,5 +136,29 @@ describe("toCurl", () => {
   it("refuses a request with a NUL character rather than print a command that sends something else", () => {
     const options: RequestOptions = { method: "post", url: "https://h.example/x", headers: HEADERS, body: "a\0b" };
     expect(() => toCurl(options)).toThrow(CurlError);
+  });
+});
+
+describe("printfCommand (the form of a body too large for an argument, or with control characters)", () => {
+  it("writes any text back exactly under sh and bash, with no control character but newline on the line", () => {
+    fc.assert(
+      fc.property(fc.oneof(anyArgument, shellSyntax, fc.constantFrom("-n", "-v x", "%s%d%%", "\\c\\0101", "a\u009b\u001b-")), (text) => {
+        const command = printfCommand(text);
+        expect(command).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+        for (const shell of ["sh", "bash"]) expect(execFileSync(shell, ["-c", command], { encoding: "utf8" })).toBe(text);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe("a URL with user information (issue 24 class 12)", () => {
+  it("is refused, since curl would turn it into an Authorization: Basic header the request does not have", () => {
+    for (const url of ["http://u:p@host/x", "https://u@host", "http://u:p@host?q=@", "http://@host/"]) {
+      expect(() => toCurl({ method: "get", url, headers: HEADERS })).toThrow(CurlError);
+    }
+    for (const url of ["http://host/a@b", "http://host/?q=a@b", "http://host/#@x"]) {
+      expect(() => toCurl({ method: "get", url, headers: HEADERS })).not.toThrow();
+    }
   });
 });

@@ -1,4 +1,5 @@
 // HTTPie's item syntax as endpointkit reads it, and the options object the items become.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildOptions } from "../../src/cli/options.js";
 import { parseItem } from "../../src/cli/items.js";
@@ -90,12 +91,79 @@ describe("parseItem: the separator decides the kind", () => {
   it("refuses a JSON number a JavaScript number cannot hold, rather than send null or other digits", () => {
     // JSON.parse reads 1e400 as Infinity (sent as null) and 12345678901234567890 as 12345678901234567000.
     for (const number of ["1e400", "-1e309", "12345678901234567890", "9007199254740993", '{"id":[1,-12345678901234567890]}']) {
-      expect(usageErrorOf(() => parseItem(`id:=${number}`))).toMatch(/cannot be sent exactly.*quote it as a string/);
+      expect(usageErrorOf(() => parseItem(`id:=${number}`))).toMatch(/would be sent as .*quote it as a string/);
     }
     expect(parseItem("id:=9007199254740992")).toEqual(json("id", 9007199254740992));
     expect(parseItem("id:=0.1")).toEqual(json("id", 0.1));
     expect(parseItem('id:="12345678901234567890"')).toEqual(json("id", "12345678901234567890"));
     expect(parseItem('id:=["1e400\\"", 2]')).toEqual(json("id", ['1e400"', 2]));
+  });
+
+  it("refuses every number whose text would not be sent as the same decimal value (issue 24 class 14)", () => {
+    const refused: [string, string][] = [
+      ["12345678901234567890.5", "12345678901234567000"],
+      ["12345678901234567890e0", "12345678901234567000"],
+      ["1e-400", "0"],
+      ["-1e-400", "0"],
+      ["2e-324", "0"],
+      ["0.1000000000000000055511151231257827", "0.1"],
+      ["0.30000000000000004441", "0.30000000000000004"],
+      ["1.7976931348623159e308", "null"],
+      ["9007199254740993.0", "9007199254740992"],
+      ["123456789012345678e2", "12345678901234567000"],
+    ];
+    for (const [number, sent] of refused) {
+      expect(usageErrorOf(() => parseItem(`id:=${number}`))).toContain(`would be sent as ${sent} `);
+    }
+    const kept: [string, number][] = [
+      ["1.0", 1],
+      ["1.10", 1.1],
+      ["1E+2", 100],
+      ["-0", -0],
+      ["0.0e5", 0],
+      ["0e-999999", 0],
+      ["1e21", 1e21],
+      ["5e-324", 5e-324],
+      ["1.7976931348623157e308", 1.7976931348623157e308],
+      ["0.30000000000000004", 0.30000000000000004],
+      ["12345678901234567e3", 12345678901234567000],
+      ["9007199254740992", 9007199254740992],
+    ];
+    for (const [number, value] of kept) expect(parseItem(`id:=${number}`)).toEqual(json("id", value));
+  });
+
+  it("takes a number exactly when the text it is sent as has the same decimal value (checked with BigInt arithmetic)", () => {
+    /** The value of a decimal text as mantissa × 10^exponent, in BigInt. */
+    const exact = (text: string): [bigint, number] => {
+      const [significand = "", exponent = "0"] = text.toLowerCase().split("e");
+      const [whole = "", fraction = ""] = significand.split(".");
+      return [BigInt(whole + fraction), Number(exponent) - fraction.length];
+    };
+    const same = (a: string, b: string): boolean => {
+      const [m1, e1] = exact(a);
+      const [m2, e2] = exact(b);
+      const low = Math.min(e1, e2);
+      return m1 * 10n ** BigInt(e1 - low) === m2 * 10n ** BigInt(e2 - low);
+    };
+    const digits = (max: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 1, maxLength: max });
+    const token = fc
+      .tuple(fc.boolean(), fc.oneof(fc.constant("0"), digits(25).map((d) => `1${d}`)), fc.option(digits(25)), fc.option(fc.integer({ min: -330, max: 330 })))
+      .map(([negative, whole, fraction, exponent]) => `${negative ? "-" : ""}${whole}${fraction === null ? "" : `.${fraction}`}${exponent === null ? "" : `e${exponent}`}`);
+    fc.assert(
+      fc.property(fc.oneof(token, fc.double({ noNaN: true, noDefaultInfinity: true }).map(String)), (text) => {
+        const number = Number(text);
+        const exactlySent = Number.isFinite(number) && same(text, String(number));
+        let accepted = true;
+        try {
+          parseItem(`id:=${text}`);
+        } catch (error) {
+          if (!(error instanceof UsageError)) throw error;
+          accepted = false;
+        }
+        expect(accepted, text).toBe(exactlySent);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("refuses HTTPie's == instead of reading it as a value that starts with =", () => {

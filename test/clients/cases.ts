@@ -3,9 +3,14 @@ import { expect } from "vitest";
 import { endpoint, type RequestOptions } from "../../src/index.js";
 import type { Arrived } from "./server.js";
 
+/** What a client needs its own kind of: undici takes only its own FormData, Node's fetch and node:http the global one. */
+export interface ClientKit {
+  FormData: typeof FormData;
+}
+
 export interface ClientCase {
   name: string;
-  build(origin: string): RequestOptions;
+  build(origin: string, kit: ClientKit): RequestOptions;
   check(arrived: Arrived): void;
 }
 
@@ -20,6 +25,32 @@ function expectDefaultHeaders(arrived: Arrived): void {
 function expectNoBody(arrived: Arrived): void {
   expect(arrived.body.length).toBe(0);
   expect(arrived.headers["transfer-encoding"]).toBeUndefined();
+}
+
+/** The body arrived whole and framed: by a content-length that matches it, or chunked. */
+export function expectFramed(arrived: Arrived): void {
+  if (arrived.headers["transfer-encoding"] === "chunked") {
+    expect(arrived.headers["content-length"]).toBeUndefined();
+  } else if (arrived.body.length > 0 || arrived.headers["content-length"] !== undefined) {
+    expect(arrived.headers["content-length"]).toBe(String(arrived.body.length));
+  }
+}
+
+/** The parts of a multipart/form-data body, split at the boundary its content-type names (which must end it). */
+function multipartParts(arrived: Arrived): { headers: string; body: Buffer }[] {
+  const boundary = /^multipart\/form-data; ?boundary=(.+)$/.exec(arrived.headers["content-type"] ?? "")?.[1];
+  expect(boundary, `content-type ${arrived.headers["content-type"]}`).toBeDefined();
+  const text = arrived.body.toString("latin1");
+  const delimiter = `--${boundary}`;
+  expect(text.startsWith(`${delimiter}\r\n`)).toBe(true);
+  expect(text.endsWith(`${delimiter}--\r\n`)).toBe(true);
+  const pieces = text.slice(delimiter.length + 2, -(delimiter.length + 4)).split(`\r\n${delimiter}\r\n`);
+  // The last piece ends with the CRLF before the closing delimiter.
+  return pieces.map((piece, i) => {
+    const end = i === pieces.length - 1 ? piece.length - 2 : piece.length;
+    const split = piece.indexOf("\r\n\r\n");
+    return { headers: piece.slice(0, split), body: Buffer.from(piece.slice(split + 4, end), "latin1") };
+  });
 }
 
 function jsonOf(arrived: Arrived): unknown {
@@ -126,6 +157,54 @@ export const clientCases: ClientCase[] = [
       expect(arrived.headers["content-type"]).toBe("application/zip");
       expect(arrived.headers["content-length"]).toBe("4");
       expect([...arrived.body]).toEqual([0, 1, 2, 255]);
+    },
+  },
+  {
+    name: "DELETE with a JSON body, framed by its length",
+    build: (origin) => api(origin)("DELETE /repos/{owner}/{repo}/actions/caches", { owner: "o", repo: "r", key: "cache-key ✓" }),
+    check(arrived) {
+      expect(arrived.method).toBe("DELETE");
+      expect(jsonOf(arrived)).toEqual({ key: "cache-key ✓" });
+    },
+  },
+  {
+    name: "bytes without a content-type: none is invented",
+    build: (origin) => api(origin)("PUT /blobs/{id}", { id: 1, data: new Uint8Array([0, 255, 10, 13]) }),
+    check(arrived) {
+      expect(arrived.method).toBe("PUT");
+      expect(arrived.headers["content-type"]).toBeUndefined();
+      expect(arrived.headers["content-length"]).toBe("4");
+      expect([...arrived.body]).toEqual([0, 255, 10, 13]);
+    },
+  },
+  {
+    name: "FormData with a field and a file, as multipart with the client's boundary",
+    build(origin, kit) {
+      const form = new kit.FormData();
+      form.append("note", "hello ✓");
+      form.append("upload", new Blob([new Uint8Array([0x89, 0x50, 0x0d, 0x0a, 0xff])], { type: "image/png" }), "pic ✓.png");
+      return api(origin)("POST /repos/{owner}/{repo}/uploads", { owner: "o", repo: "r", data: form });
+    },
+    check(arrived) {
+      expect(arrived.method).toBe("POST");
+      expect(arrived.path).toBe("/repos/o/r/uploads");
+      expectDefaultHeaders(arrived);
+      const [note, upload, ...rest] = multipartParts(arrived);
+      expect(rest).toEqual([]);
+      expect(note?.headers).toBe('Content-Disposition: form-data; name="note"');
+      expect(note?.body.toString("utf8")).toBe("hello ✓");
+      expect(Buffer.from(upload?.headers ?? "", "latin1").toString("utf8")).toBe('Content-Disposition: form-data; name="upload"; filename="pic ✓.png"\r\nContent-Type: image/png');
+      expect([...(upload?.body ?? [])]).toEqual([0x89, 0x50, 0x0d, 0x0a, 0xff]);
+    },
+  },
+  {
+    name: "URLSearchParams, form-encoded",
+    build: (origin) => api(origin)("POST /login/oauth/access_token", { data: new URLSearchParams({ grant_type: "device_code", code: "ä b&c" }) }),
+    check(arrived) {
+      expect(arrived.method).toBe("POST");
+      expect(arrived.headers["content-type"]?.toLowerCase()).toBe("application/x-www-form-urlencoded;charset=utf-8");
+      expect(arrived.headers["content-length"]).toBe(String(arrived.body.length));
+      expect(arrived.body.toString("utf8")).toBe("grant_type=device_code&code=%C3%A4+b%26c");
     },
   },
   {
