@@ -1,6 +1,8 @@
 // A small API description, written the way openapi-typescript (7.x) writes `paths` for an OpenAPI document: path
 // items list every method, absent ones as `?: never`; operations say `parameters` with `query`, `header`, `path` and
-// `cookie`, and `requestBody` by media type. Used by openapi-petstore.types.ts, to type something that is not GitHub.
+// `cookie`, and `requestBody` by media type; path items refer to `operations`. Used by openapi-petstore.types.ts, to type
+// something that is not GitHub: header and cookie parameters, query parameters on a POST and a DELETE, an exploded
+// list, a deepObject, form-urlencoded, multipart and octet-stream bodies, and a body colliding with a path parameter.
 
 export interface paths {
   "/pets": {
@@ -78,71 +80,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  // The path items below as openapi-typescript writes them, each on fewer lines.
   "/pets/search": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    get: operations["searchPets"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
+    get: operations["searchPets"]; put?: never; post?: never; delete?: never; options?: never; head?: never; patch?: never; trace?: never;
   };
   "/login": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    get?: never;
-    put?: never;
-    post: operations["login"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
+    get?: never; put?: never; post: operations["login"]; delete?: never; options?: never; head?: never; patch?: never; trace?: never;
   };
   "/pets/{petId}/photos": {
     parameters: { query?: never; header?: never; path: { petId: number }; cookie?: never };
-    get?: never;
-    put?: never;
-    post: operations["uploadPhotos"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
+    get?: never; put?: never; post: operations["uploadPhotos"]; delete?: never; options?: never; head?: never; patch?: never; trace?: never;
   };
   "/pets/{petId}/papers": {
     parameters: { query?: never; header?: never; path: { petId: number }; cookie?: never };
-    get?: never;
-    put: operations["putPapers"];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
+    get?: never; put: operations["putPapers"]; post?: never; delete?: never; options?: never; head?: never; patch?: never; trace?: never;
   };
   "/tags": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    get?: never;
-    put: operations["replaceTags"];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
+    get?: never; put: operations["replaceTags"]; post?: never; delete?: never; options?: never; head?: never; patch?: never; trace?: never;
   };
   "/pets/{petId}/notes": {
     parameters: { query?: never; header?: never; path: { petId: number }; cookie?: never };
-    get?: never;
-    put: operations["putNote"];
-    post: operations["addNote"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
+    get?: never; put: operations["putNote"]; post: operations["addNote"]; delete?: never; options?: never; head?: never; patch?: never; trace?: never;
   };
 }
 
