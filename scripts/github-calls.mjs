@@ -44,7 +44,7 @@ function valueOf(type, depth = 0) {
   if (checker.isArrayType(type) || checker.isTupleType(type)) return "[]";
   if (type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection) && depth < 4) {
     const fields = required(type).map((symbol) => `${JSON.stringify(symbol.name)}: ${valueOf(checker.getTypeOfSymbol(symbol), depth + 1)}`);
-    return `{ ${fields.join(", ")} }`;
+    return fields.length > 0 ? `{ ${fields.join(", ")} }` : "{}";
   }
   return "{}";
 }
@@ -65,11 +65,13 @@ function operations() {
       if (bodySymbol && !isOptional(bodySymbol)) {
         const content = property(checker.getTypeOfSymbol(bodySymbol), "content");
         const json = property(content, "application/json");
-        const taken = new Set([...fields.map(([name]) => name), "method", "baseUrl", "url", "headers", "request", "mediaType", "data"]);
+        // A body with a property named like a parameter (required or not) or an option goes whole as data.
+        const names = (type) => (type ? checker.getPropertiesOfType(checker.getNonNullableType(type)).map((symbol) => symbol.name) : []);
+        const taken = new Set([...names(property(parameters, "path")), ...names(property(parameters, "query")), "method", "baseUrl", "url", "headers", "request", "mediaType", "data"]);
         // Flat only for one object type with named properties: a union (oneOf), a list or a map goes whole as data.
         const flat = json && json.flags & ts.TypeFlags.Object && !checker.isArrayType(json) && !checker.isTupleType(json) && checker.getIndexInfosOfType(json).length === 0;
         const bodyFields = flat ? required(json).map((symbol) => [symbol.name, valueOf(checker.getTypeOfSymbol(symbol))]) : [];
-        if (!flat || bodyFields.some(([name]) => taken.has(name))) {
+        if (!flat || names(json).some((name) => taken.has(name))) {
           const whole = json ?? checker.getTypeOfSymbol(checker.getPropertiesOfType(content)[0]);
           fields.push(["data", valueOf(whole)]);
         } else fields.push(...bodyFields);

@@ -13,6 +13,7 @@ import type {
   EndpointDefaults,
   EndpointOptions,
   FilledKeys,
+  HeaderValue,
   MediaType,
   MergedOptions,
   MissingParameters,
@@ -69,14 +70,17 @@ type CheckedDescribedRoute<Paths, Route extends string> = IsRoute<Route> extends
 /** Option names that are never parameters: a body property or query parameter of such a name goes through `data`. */
 type OptionName = "method" | "baseUrl" | "url" | "headers" | "request" | "mediaType" | "data";
 
-/** The parameters of an operation in one place (`path` or `query`), `{}` when there are none. */
-type ParametersIn<Operation, Where extends "path" | "query"> = Operation extends { parameters: infer Parameters }
-  ? Parameters extends { [K in Where]?: infer Found }
-    ? [Exclude<Found, undefined>] extends [never]
-      ? {}
-      : Exclude<Found, undefined>
+/** Where OpenAPI puts a parameter; openapi-typescript writes one `parameters` entry for each. */
+type Location = "path" | "query" | "header" | "cookie";
+
+/** The parameters of an operation in one location, `{}` when there are none. */
+type ParametersIn<Operation, Where extends Location> = Operation extends { parameters: infer Parameters }
+  ? Where extends keyof Parameters
+    ? Present<Parameters[Where]>
     : {}
   : {};
+/** What openapi-typescript writes for a location: its parameters, `?: never` when it has none. */
+type Present<Found> = [Exclude<Found, undefined>] extends [never] ? {} : Exclude<Found, undefined>;
 
 /** The request body's content by media type, or `never` when the operation takes no body. */
 type BodyContent<Operation> = Operation extends { requestBody?: infer Body }
@@ -85,18 +89,66 @@ type BodyContent<Operation> = Operation extends { requestBody?: infer Body }
     : never
   : never;
 
-/** The whole body as `data` takes it: any of the media types the operation accepts. */
-type WholeBody<Operation> = BodyContent<Operation> extends infer Content ? Content[keyof Content] : never;
+/** JSON media types as OpenAPI tools read them: `application/json`, `text/json`, `x-json`, `+json`, parameters allowed. */
+type JsonType = `${"application" | "text"}/${"" | "x-"}json` | `${string}+json`;
+type Json = JsonType | `${JsonType};${string}`;
+/** The two form media types. */
+type FormUrlencoded = "application/x-www-form-urlencoded";
+type Multipart = "multipart/form-data";
 
-/** The JSON body (`application/json`, or another `...json` type), when it is an object whose properties can be flat. */
-type JsonObjectBody<Operation> = BodyContent<Operation> extends infer Content
-  ? Content extends { "application/json": infer Json }
-    ? ObjectOnly<Json>
-    : ObjectOnly<Content[Extract<keyof Content, `${string}json`>]>
-  : never;
 /**
- * An object body with named properties. A list, a scalar or a map (`{ [key: string]: ... }`, whose keys could be
- * anything, path parameters and option names included) has none to flatten: it goes whole through `data`.
+ * The instances of a global class where the environment declares it (the DOM library, Node's types), else `never`:
+ * the declarations compile with `lib: ["ES2022"]` alone, where `FormData` and `Blob` do not exist.
+ */
+type GlobalInstance<Name extends string> = typeof globalThis extends { [K in Name]: { prototype: infer Instance } } ? Instance : never;
+
+/** What a client sends as raw bytes: given as `data` for a media type that is neither JSON nor a form. */
+type Binary = GlobalInstance<"Blob"> | ArrayBuffer | ArrayBufferView;
+
+/**
+ * A multipart body's properties: a free string (how openapi-typescript writes `format: binary`) or a list of them
+ * also takes a `Blob`, which becomes a file part.
+ */
+type MultipartFields<Body> = Body extends readonly unknown[]
+  ? Body
+  : Body extends object
+    ? { [K in keyof Body]: FilePart<Body[K]> }
+    : Body;
+type FilePart<Value> =
+  | Value
+  | (string extends Value ? GlobalInstance<"Blob"> : never)
+  | (Value extends readonly (infer Item)[] ? (string extends Item ? readonly (Item | GlobalInstance<"Blob">)[] : never) : never);
+
+/** The whole body as `data` takes it, for each media type the operation accepts, with the form classes for forms. */
+type DataBody<Content> = {
+  [Media in keyof Content]-?: Media extends Multipart
+    ? MultipartFields<Content[Media]> | GlobalInstance<"FormData">
+    : Media extends FormUrlencoded
+      ? Content[Media] | GlobalInstance<"URLSearchParams"> | string
+      : Media extends Json
+        ? Content[Media]
+        : Content[Media] | Binary;
+}[keyof Content];
+
+/**
+ * The body whose properties can be flat keys, with its media type's field types. The runtime's choice
+ * (src/openapi/routes.ts): a JSON media type, else the one the operation lists (a wildcard, a form, multipart; the
+ * first of those when it lists several, which the compiler cannot see: form-urlencoded is taken before multipart).
+ */
+type ObjectBody<Content> = ObjectOnly<
+  [Extract<keyof Content, Json>] extends [never]
+    ? [Extract<keyof Content, `${string}*${string}`>] extends [never]
+      ? Content extends { [K in FormUrlencoded]: infer Form }
+        ? Form
+        : Content extends { [K in Multipart]: infer Parts }
+          ? MultipartFields<Parts>
+          : never
+      : Content[Extract<keyof Content, `${string}*${string}`>]
+    : Content[Extract<keyof Content, Json>]
+>;
+/**
+ * The named properties of an object body. A list, a scalar or a map without named properties has none: it goes
+ * whole through `data`. Additional properties (an index signature) are not flat keys; such a body can go as `data`.
  */
 type ObjectOnly<Body> = [Body] extends [never]
   ? never
@@ -104,26 +156,54 @@ type ObjectOnly<Body> = [Body] extends [never]
     ? never
     : Body extends object
       ? string extends keyof Body
-        ? never
+        ? NamedProperties<Body>
         : Body
       : never;
+type NamedProperties<Body> = {
+  [K in keyof Body as string extends K ? never : number extends K ? never : K]: Body[K];
+} extends infer Named
+  ? [keyof Named] extends [never]
+    ? never
+    : Named
+  : never;
+
+/** Every property name of a body, of each member of a `oneOf` too. */
+type PropertyNames<Body> = Body extends unknown ? keyof Body : never;
+
+/** The names a call gives flat besides the body's properties: path, query and cookie parameters, and the options. */
+type TakenNames<Operation> =
+  | keyof ParametersIn<Operation, "path">
+  | keyof ParametersIn<Operation, "query">
+  | keyof ParametersIn<Operation, "cookie">
+  | OptionName;
 
 /**
- * The body's properties as flat parameters, as octokit takes them: required ones required when the body is,
- * all optional when the body itself is. A property named like a path parameter or an option is left out; it goes
- * through `data`.
+ * The body's properties as flat keys, as octokit takes them: required ones required when the body is, all optional
+ * when the body itself is. `never` when the body has no named properties, or when one of them is named like a
+ * parameter or an option: then the whole body goes through `data` (DECISIONS.md, "Described routes").
  */
-type BodyParameters<Operation, Taken extends PropertyKey> = [JsonObjectBody<Operation>] extends [never]
-  ? {}
-  : Operation extends { requestBody: object }
-    ? OmitEach<JsonObjectBody<Operation>, Taken>
-    : Partial<OmitEach<JsonObjectBody<Operation>, Taken>>;
+type FlatBody<Operation> =
+  ObjectBody<BodyContent<Operation>> extends infer Body
+    ? [Body] extends [never]
+      ? never
+      : [PropertyNames<Body> & TakenNames<Operation>] extends [never]
+        ? Operation extends { requestBody: object }
+          ? Body
+          : Partial<Body>
+        : never
+    : never;
 
-/** `Omit` for each member of a union (a `oneOf` body), which keeps each member's own required properties. */
-type OmitEach<Body, Taken extends PropertyKey> = Body extends unknown ? Omit<Body, Taken> : never;
+/** The whole body as `data`: required when the operation's body is. */
+type DataOption<Operation> = Operation extends { requestBody: object }
+  ? { data: DataBody<BodyContent<Operation>> }
+  : { data?: DataBody<BodyContent<Operation>> | undefined };
 
-/** Path and query parameters, with their schema types; a query parameter named like an option is left out. */
-type UrlParameters<Operation> = ParametersIn<Operation, "path"> & Omit<ParametersIn<Operation, "query">, OptionName>;
+/** Path, query and cookie parameters, with their schema types; one named like an option is left out. */
+type UrlParameters<Operation> = ParametersIn<Operation, "path"> &
+  WithoutOptions<ParametersIn<Operation, "query"> & ParametersIn<Operation, "cookie">>;
+
+/** Parameters without those named like an option; the same type when none is (the usual case, and cheaper). */
+type WithoutOptions<Parameters> = [keyof Parameters & OptionName] extends [never] ? Parameters : Omit<Parameters, OptionName>;
 
 /** Keys filled by defaults become optional (`undefined` keeps the default); the others keep their modifiers. */
 type Relax<Parameters, Filled extends string> = [Filled] extends [never]
@@ -134,6 +214,47 @@ type Relax<Parameters, Filled extends string> = [Filled] extends [never]
       : Omit<Parameters, Filled> & { [K in keyof Parameters & Filled]?: Parameters[K] | undefined }
     : never;
 
+/** How `Filled` names a header that defaults set: `headers.` and its lowercase name (header names ignore case). */
+type FilledHeader<Name> = Name extends string ? `headers.${Lowercase<Name>}` : never;
+
+/** The headers that defaults surely set, as `Filled` names them. */
+type FilledHeaders<Options> = Options extends { headers?: infer Headers } ? FilledHeader<FilledKeys<Exclude<Headers, undefined>>> : never;
+
+/**
+ * `headers` with the operation's header parameters: their schema types, required ones required unless defaults set
+ * them, written as the description spells them; any other header as everywhere.
+ */
+type TypedHeaders<Described, Filled extends string> = HeaderParameters<Described, Filled> & {
+  [name: string]: HeaderValue | undefined | Described[keyof Described];
+};
+
+/**
+ * The header parameters alone, those that defaults set made optional. OpenAPI says to ignore header parameters named
+ * Accept, Content-Type or Authorization (so does the runtime): they are headers as any other.
+ */
+type HeaderParameters<Described, Filled extends string> = {
+  [K in keyof Described as FilledHeader<K> extends Filled | IgnoredHeader ? never : K]: Described[K];
+} & {
+  [K in keyof Described as FilledHeader<K> extends IgnoredHeader ? never : FilledHeader<K> extends Filled ? K : never]?: Described[K] | undefined;
+};
+type IgnoredHeader = "headers.accept" | "headers.content-type" | "headers.authorization";
+
+/** The header parameters that a call must give. */
+type RequiredHeaders<Operation, Filled extends string> = RequiredKeys<HeaderParameters<ParametersIn<Operation, "header">, Filled>>;
+
+/** The `headers` option: typed when the operation has header parameters, required when one of them must be given. */
+type HeaderOption<Operation, Filled extends string> =
+  ParametersIn<Operation, "header"> extends infer Described
+    ? [keyof Described] extends [never]
+      ? { headers?: RequestHeaders | undefined }
+      : [RequiredHeaders<Operation, Filled>] extends [never]
+        ? { headers?: Flatten<TypedHeaders<Described, Filled>> | undefined }
+        : { headers: Flatten<TypedHeaders<Described, Filled>> }
+    : never;
+
+/** The keys an object type requires. */
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T] & string;
+
 /** One object type instead of an intersection, so error messages show one readable shape. */
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
@@ -141,30 +262,28 @@ type Flatten<T> = { [K in keyof T]: T[K] } & {};
 interface NamedOptions {
   method?: string | undefined;
   baseUrl?: string | undefined;
-  headers?: RequestHeaders | undefined;
   mediaType?: MediaType | undefined;
   request?: RequestMeta | undefined;
 }
 
 /**
- * The options of an operation: path parameters (required, schema types), query parameters (required ones
- * required), and the body either as the JSON body's properties or whole as `data` (raw and non-JSON bodies).
+ * The options of an operation: path, query and cookie parameters (schema types, required ones required), header
+ * parameters in `headers`, and the body either as its properties (JSON or form) or whole as `data`.
  */
-export type DescribedOptions<Operation, Filled extends string = never> = [WholeBody<Operation>] extends [never]
-  ? Flatten<NamedOptions & Relax<UrlParameters<Operation>, Filled>>
-  : [JsonObjectBody<Operation>] extends [never]
-    ? Flatten<NamedOptions & Relax<UrlParameters<Operation>, Filled> & { data?: WholeBody<Operation> | undefined }>
+export type DescribedOptions<Operation, Filled extends string = never> = [BodyContent<Operation>] extends [never]
+  ? Flatten<NamedOptions & HeaderOption<Operation, Filled> & Relax<UrlParameters<Operation>, Filled>>
+  : [FlatBody<Operation>] extends [never]
+    ? Flatten<NamedOptions & HeaderOption<Operation, Filled> & Relax<UrlParameters<Operation> & DataOption<Operation>, Filled>>
     : // The flat form last: an argument that matches neither is reported against the last member that fits it best.
         | Flatten<
             NamedOptions &
-              Relax<UrlParameters<Operation>, Filled> & { data: WholeBody<Operation> } & {
+              HeaderOption<Operation, Filled> &
+              Relax<UrlParameters<Operation>, Filled> & { data: DataBody<BodyContent<Operation>> } & {
                 // Named here too, so that editors complete them (they list what every member has).
                 [K in keyof FlatBody<Operation>]?: never;
               }
           >
-        | Flatten<NamedOptions & Relax<UrlParameters<Operation> & FlatBody<Operation>, Filled> & { data?: undefined }>;
-
-type FlatBody<Operation> = BodyParameters<Operation, OptionName | keyof ParametersIn<Operation, "path">>;
+        | Flatten<NamedOptions & HeaderOption<Operation, Filled> & Relax<UrlParameters<Operation> & FlatBody<Operation>, Filled> & { data?: undefined }>;
 
 /**
  * For a route called without options: the route itself, or a message naming the parameters it requires. (The
@@ -174,11 +293,13 @@ type FlatBody<Operation> = BodyParameters<Operation, OptionName | keyof Paramete
 type CheckedBareRoute<Paths, Route extends string, Filled extends string> = IsRoute<Route> extends true
   ? [DescribedOperation<Paths, Route>] extends [never]
     ? NotInDescription<Route>
-    : Relax<UrlParameters<DescribedOperation<Paths, Route>> & FlatBody<DescribedOperation<Paths, Route>>, Filled> extends infer Options
-      ? { [K in keyof Options]-?: {} extends Pick<Options, K> ? never : K }[keyof Options] extends infer Names extends string
-        ? [Names] extends [never]
-          ? unknown
-          : MissingParameters<Names>
+    : DescribedOperation<Paths, Route> extends infer Operation
+      ? Relax<UrlParameters<Operation> & ([FlatBody<Operation>] extends [never] ? DataOption<Operation> : FlatBody<Operation>), Filled> extends infer Options
+        ? ({ [K in keyof Options]-?: {} extends Pick<Options, K> ? never : K }[keyof Options] | RequiredHeaders<Operation, Filled>) extends infer Names extends string
+          ? [Names] extends [never]
+            ? unknown
+            : MissingParameters<Names>
+          : unknown
         : unknown
       : unknown
   : unknown;
@@ -227,10 +348,10 @@ export interface DescribedEndpoint<Paths, in Filled extends string = never, in N
   defaults<Other extends object = NoDescription>(
     options: [Other] extends [NoDescription] ? never : EndpointOptions,
   ): DescribedEndpoint<Other, Filled, NeedsUrl>;
-  /** More defaults, same description: what they fill becomes optional. */
+  /** More defaults, same description: what they fill (header parameters included) becomes optional. */
   defaults<Options extends EndpointOptions>(
     options: Options,
-  ): DescribedEndpoint<Paths, Filled | FilledKeys<Options>, "url" extends FilledKeys<Options> ? {} : NeedsUrl>;
+  ): DescribedEndpoint<Paths, Filled | FilledKeys<Options> | FilledHeaders<Options>, "url" extends FilledKeys<Options> ? {} : NeedsUrl>;
   /** With no arguments, returns the defaults as merged options. */
   merge(options?: EndpointOptions): Merged;
   /** Merges route and options over the defaults without parsing them; last, so a wrong route is reported. */

@@ -69,11 +69,30 @@ github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t",
 github("POST /markdown/raw", { data: "Hello **world**", headers: { "content-type": "text/plain; charset=utf-8" } });
 // @ts-expect-error the raw body is text
 github("POST /markdown/raw", { data: 42 });
-// A body property named like an option (the webhook config's url) goes through data, never beside the route.
+// A body with a property named like an option (the webhook config's url) goes whole through data.
 github("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, data: { url: "https://example.com/hook" } });
-github("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, content_type: "json" });
 // @ts-expect-error url beside a route is the request's url, never the body's: endpoint() throws ERR_INVALID_ROUTE
 github("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, url: "https://example.com/hook" });
+// @ts-expect-error so the body's other properties are not flat keys either
+github("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, content_type: "json" });
+// A body property named like a path parameter (the new name of a variable): the body goes whole through data.
+github("PATCH /repos/{owner}/{repo}/actions/variables/{name}", { owner: "o", repo: "r", name: "OLD", data: { name: "NEW", value: "1" } });
+// @ts-expect-error value is a property of that body, not a flat key
+github("PATCH /repos/{owner}/{repo}/actions/variables/{name}", { owner: "o", repo: "r", name: "OLD", value: "1" });
+
+// Query parameters of a DELETE and of an upload are flat keys; the upload's bytes go in data.
+github("DELETE /repos/{owner}/{repo}/actions/caches", { owner: "o", repo: "r", key: "npm-linux", ref: "refs/heads/main" });
+// @ts-expect-error key is a required query parameter
+github("DELETE /repos/{owner}/{repo}/actions/caches", { owner: "o", repo: "r", ref: "refs/heads/main" });
+declare const asset: Uint8Array;
+github("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { owner: "o", repo: "r", release_id: 1, name: "a.zip", label: "A", data: asset });
+github("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { owner: "o", repo: "r", release_id: 1, name: "a.zip", data: new Blob(["zip"]) });
+// @ts-expect-error name is a required query parameter
+github("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { owner: "o", repo: "r", release_id: 1, label: "A", data: asset });
+// @ts-expect-error label is a string
+github("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { owner: "o", repo: "r", release_id: 1, name: "a.zip", label: 1, data: asset });
+// @ts-expect-error an upload is bytes, not a form
+github("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { owner: "o", repo: "r", release_id: 1, name: "a.zip", data: new FormData() });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Named options work as everywhere; the result is the usual request options.

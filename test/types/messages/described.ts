@@ -23,3 +23,19 @@ petstore("GET /pets", { stauts: "sold" });
 petstore("GET /pet");
 // @names GET /pet
 petstore("GET /pet", { petId: 7 });
+// @names X-Request-Id
+petstore("GET /pets/search", { session: "s1", headers: {} });
+// @names headers
+petstore("GET /pets/search", { session: "s1" });
+// @names session X-Request-Id
+petstore("GET /pets/search");
+// @names X-Page-Size
+petstore("GET /pets/search", { session: "s1", headers: { "X-Request-Id": "r1", "X-Page-Size": "50" } });
+// @names session
+petstore("GET /pets/search", { headers: { "X-Request-Id": "r1" } });
+// @names password
+petstore("POST /login", { username: "u" });
+// @names photo
+petstore("POST /pets/{petId}/photos", { petId: 7, caption: "Rex" });
+// @names data
+petstore("PUT /pets/{petId}/papers", { petId: 7, filename: "papers.pdf" });
