@@ -7,7 +7,7 @@ import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } fr
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
 import { expandTemplate, expandedPlainValues, type VarSpec } from "./uri-template/index.js";
-import { baseUrlPrefix, compileUrl, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
+import { baseUrlPrefix, compileUrl, compileUrlText, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -66,14 +66,15 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
         } else if (key === "headers") {
           addCheckedHeaders(headers, named.headers);
         } else if (key === "mediaType" && named.mediaType !== undefined) {
-          mediaType = normalizeMediaType(named.mediaType);
+          // parse()'s options are merged: their preview names are normalised already.
+          mediaType = normalizeMediaType(named.mediaType, plan !== NO_PLAN);
         }
       }
     }
     const checkedMethodName = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
     // A route's own URL is compiled once and kept with it: one cache lookup per call instead of two.
-    const compiled = route !== undefined ? (route.compiled ??= compileUrl(checkedUrlText)) : compileUrl(checkedUrlText);
+    const compiled = route !== undefined ? (route.compiled ??= compileUrlText(checkedUrlText)) : compileUrl(checkedUrlText);
     const ownBaseUrl = named.baseUrl !== undefined;
     const baseUrl = ownBaseUrl ? named.baseUrl : plan.baseUrl;
     const basePrefix = ownBaseUrl ? undefined : plan.basePrefix;

@@ -1,7 +1,7 @@
 // The query string for GET, HEAD and every other method that carries no body.
 import { EndpointError, quote } from "./errors.js";
 import { isPlainObject, ownItems } from "./objects.js";
-import { describeValue, scalarText } from "./uri-template/index.js";
+import { MAX_TEXT_LENGTH, describeValue, scalarText } from "./uri-template/index.js";
 
 /**
  * Appends `name=value` pairs to a URL: before any fragment, after "?" or "&" as the URL already needs. When the caller
@@ -35,12 +35,19 @@ function queryText(name: string, value: unknown): string {
   if (text !== undefined) return text;
   if (Array.isArray(value)) {
     const items = ownItems(value, "the query parameter", name);
-    // Joined once, not grown item by item: that would keep a rope node per item until the URL is flattened.
+    // Joined once, not grown item by item: that would keep a rope node per item until the URL is flattened. The text
+    // is measured as the items are written, so a list of long items stops at the engine's longest string, not after a
+    // gigabyte of item texts.
     const texts: string[] = [];
+    let length = 0;
     for (let i = 0; i < items.length; i++) {
       const item: unknown = items[i];
       const itemText = item === undefined || item === null ? "" : scalarText(item);
       if (itemText === undefined) throw invalid(name, `a list holding ${describeValue(item)}`);
+      length += itemText.length + 1;
+      if (length > MAX_TEXT_LENGTH) {
+        throw new EndpointError("ERR_TOO_LARGE", `the query parameter ${quote(name)} is a list whose text passes the engine's longest string (${MAX_TEXT_LENGTH} characters)`);
+      }
       texts.push(itemText);
     }
     return texts.join(",");

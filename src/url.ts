@@ -73,8 +73,8 @@ export const OPTION_NAMES: ReadonlySet<string> = new Set(["method", "baseUrl", "
 
 const URL_CACHE_SIZE = 1000;
 
-/** Compiles a route URL (cached); throws ERR_INVALID_TEMPLATE when it is malformed. */
-export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SIZE, (url) => {
+/** Compiles a route URL; throws ERR_INVALID_TEMPLATE when it is malformed. A route entry keeps its own (endpoint.ts). */
+export function compileUrlText(url: string): CompiledUrl {
   const written = compileTemplate(colonPlaceholdersToTemplate(url), { hyphenInNames: true });
   const join = joinOf(written.parts[0]);
   const template = join === "path" ? withoutLeadingSlashesInTemplate(written) : written;
@@ -112,7 +112,10 @@ export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SI
   const hasRequired = required.size > 0;
   // `slots` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
   return Object.freeze({ template, variables, notParameters, join, mayHoldQueryOrFragment, literalMayFormDot, emptySegments, slots, readsDirectly, pathFrom, segmentNames, hasRequired });
-});
+}
+
+/** compileUrlText(), cached, for a url given as an option. */
+export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SIZE, compileUrlText);
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {
   if (first === undefined) return "pathAfterExpansion";
@@ -293,18 +296,32 @@ function baseUrlProblem(baseUrl: string): string | undefined {
   if (schemeLength(baseUrl) === 0) return "is not an absolute URL (it needs a scheme such as https:)";
   for (let i = 0; i < baseUrl.length; i++) {
     const code = baseUrl.charCodeAt(i);
-    if (code <= 0x20 || code === 0x7f) return "holds white space or a control character";
+    if (isSpaceOrControl(code)) return "holds white space or a control character";
     if (code === 0x3f || code === 0x23) return "may not have a query or a fragment: paths are appended to it";
   }
-  const URLClass = (globalThis as { URL?: new (url: string) => unknown }).URL;
-  if (typeof URLClass === "function") {
-    try {
-      new URLClass(baseUrl);
-    } catch {
-      return "is not a valid URL";
-    }
-  }
+  // URL.canParse answers without throwing (Node 19.9, every current browser); a runtime without it skips this check.
+  const URLClass = (globalThis as { URL?: { canParse?: (url: string) => boolean } }).URL;
+  if (typeof URLClass?.canParse === "function" && !URLClass.canParse(baseUrl)) return "is not a valid URL";
   return undefined;
+}
+
+/**
+ * True for a C0 or C1 control, DEL, and every Unicode White_Space character (NBSP, U+2028, U+3000 …), with U+FEFF, which
+ * String.prototype.trim also strips: a URL parser drops or rejects them, so a baseUrl holding one is not the URL sent.
+ */
+function isSpaceOrControl(code: number): boolean {
+  return (
+    code <= 0x20 ||
+    (code >= 0x7f && code <= 0xa0) ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 function isLetter(code: number): boolean {

@@ -131,9 +131,13 @@ function expansionError(error: unknown, part: string | VarSpec | undefined): End
   return valueError("ERR_INVALID_PARAMETER", name, "could not be read: a getter or proxy threw", error);
 }
 
-/** A list's length, read once; throws ERR_TOO_LARGE beyond MAX_LIST_LENGTH (see objects.ts). */
+/**
+ * A list's length, read once and used as read: a number (a proxy's object is never coerced, so its valueOf cannot
+ * answer the check and the loop differently); throws ERR_TOO_LARGE beyond MAX_LIST_LENGTH (see objects.ts).
+ */
 function listLength(list: readonly unknown[], name: string): number {
-  const length = list.length;
+  const length: unknown = list.length;
+  if (typeof length !== "number" || length !== length) throw valueError("ERR_INVALID_PARAMETER", name, "has a length that is not a number");
   if (length <= MAX_LIST_LENGTH) return length;
   throw valueError("ERR_TOO_LARGE", name, `has ${length} items, over ${MAX_LIST_LENGTH} (a sparse array?)`);
 }
@@ -174,13 +178,20 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
   const keys = Array.isArray(value) ? undefined : Object.keys(value);
   const length = keys === undefined ? listLength(value as unknown[], name) : keys.length;
   let count = 0;
+  // An item equal to the one before is written as it was: a list repeating one long value costs a scan per value, not
+  // per item, on its way to the engine's longest string.
+  let previous: unknown;
+  let encoded = "";
   for (let i = 0; i < length; i++) {
     const key = keys === undefined ? undefined : keys[i]!;
     const item = readOwn(value, key ?? i);
     if (item === undefined || item === null) continue;
-    const text = scalarText(item, name) ?? invalidValue(key === undefined ? name : `${name}.${key}`, item);
+    if (count === 0 || item !== previous) {
+      const text = scalarText(item, name) ?? invalidValue(key === undefined ? name : `${name}.${key}`, item);
+      encoded = encodeScalar(operator.allowReserved, text);
+      previous = item;
+    }
     const encodedKey = key === undefined ? "" : encodeScalar(operator.allowReserved, key);
-    const encoded = encodeScalar(operator.allowReserved, text);
     const leading = count === 0 && first;
     if (!explode) {
       // `name=a,b` and `name=k1,v1,k2,v2`: the lead once, then the items (and keys) joined by commas.
@@ -205,6 +216,19 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
 export const MAX_BIGINT_DIGITS = 10_000;
 /** 10^MAX_BIGINT_DIGITS, worked out on the first bigint rather than when the module loads. */
 let bigintLimit: bigint | undefined;
+/**
+ * The last bigint written and its text: a list repeating one long bigint (2^20 items of 1,000 digits) is converted
+ * once, not once per item (10 µs each, and a new string each), so its text reaches the engine's longest string and
+ * ERR_TOO_LARGE in milliseconds.
+ */
+let lastBigint: bigint | undefined;
+let lastBigintText = "";
+
+/**
+ * V8's longest string (2^29 - 24 characters), the shortest of the engines': a list's text is measured against it as it
+ * grows, so a list of 2^20 long items ends in ERR_TOO_LARGE rather than in a gigabyte of item texts.
+ */
+export const MAX_TEXT_LENGTH = 2 ** 29 - 24;
 
 /** The text of a scalar value, or undefined when `value` is not a scalar; `name` names the value in errors. */
 export function scalarText(value: unknown, name?: string): string | undefined {
@@ -212,35 +236,42 @@ export function scalarText(value: unknown, name?: string): string | undefined {
     case "string":
       return value;
     case "bigint":
-      bigintLimit ??= 10n ** BigInt(MAX_BIGINT_DIGITS);
-      if ((value < 0 ? -value : value) >= bigintLimit) {
-        throw valueError("ERR_TOO_LARGE", name, `is a bigint of more than ${MAX_BIGINT_DIGITS} digits`);
+      if (value !== lastBigint) {
+        bigintLimit ??= 10n ** BigInt(MAX_BIGINT_DIGITS);
+        if ((value < 0 ? -value : value) >= bigintLimit) {
+          throw valueError("ERR_TOO_LARGE", name, `is a bigint of more than ${MAX_BIGINT_DIGITS} digits`);
+        }
+        lastBigintText = String(value);
+        lastBigint = value;
       }
-      return String(value);
+      return lastBigintText;
     case "number":
     case "boolean":
       return String(value);
     case "object":
-      return isoDate(value, name);
+      return value === null ? undefined : isoDate(value, name);
     default:
       return undefined;
   }
 }
 
 const { getTime, toISOString } = Date.prototype;
+const objectTag = Object.prototype.toString;
 
 /**
- * ISO 8601 text of a real Date, or undefined for any other object. The built-ins decide, not the object: getTime
- * throws for anything but a Date (Object.create(Date.prototype) included), so no prototype is walked and none of the
- * object's own methods (a toISOString that returns anything) is called.
+ * The time of a real Date, of this realm or another, or undefined for any other object, without throwing: the built-in
+ * tag is "Date" only for an object holding a date value (never for Object.create(Date.prototype) or a proxy), and only a
+ * Symbol.toStringTag, which JSON cannot add, could claim it falsely; getTime then throws, as for any value that lies.
+ * No method of the object is called, so its own toISOString or valueOf never runs.
  */
-function isoDate(value: object | null, name: string | undefined): string | undefined {
-  let time: number;
-  try {
-    time = getTime.call(value);
-  } catch {
-    return undefined;
-  }
+export function dateTime(value: object): number | undefined {
+  return objectTag.call(value) === "[object Date]" ? getTime.call(value) : undefined;
+}
+
+/** ISO 8601 text of a real Date (dateTime), or undefined for any other object. */
+function isoDate(value: object, name: string | undefined): string | undefined {
+  const time = dateTime(value);
+  if (time === undefined) return undefined;
   if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
   return toISOString.call(value);
 }
