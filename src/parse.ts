@@ -6,8 +6,8 @@ import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
-import { expandTemplate, expandedPlainValues, type VarSpec } from "./uri-template/index.js";
-import { baseUrlPrefix, compileUrl, compileUrlText, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
+import { expandTemplate, expandedEmpties, expandedPlainValues, type VarSpec } from "./uri-template/index.js";
+import { baseUrlPrefix, compileUrl, compileUrlText, emptySegmentNames, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -225,20 +225,20 @@ function build(call: Call): RequestOptions {
   // Read at once, before anything else can expand: when it is true, no value can have left an empty or a dot segment,
   // and the searches for them below (a tenth of a call) are skipped.
   const plain = !compiled.literalMayFormDot && expandedPlainValues;
+  const join = compiled.join;
+  // Nearly every call wrote no empty value; one that did is checked on the expanded text, where the engine said it stands.
+  const empties = expandedEmpties;
+  if (empties !== undefined) {
+    const names = emptySegmentNames(target, empties, join === "absolute" || (join === "fromValue" && schemeLength(target) > 0));
+    if (names !== undefined) throw emptySegment(names);
+  }
   // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#"). The template
   // usually tells whether the URL is path-only; reading the expanded text to find out would copy it into one string.
   let base: string | undefined;
-  const join = compiled.join;
   if (join === "path") {
     base = call.basePrefix ?? checkedBaseUrl(call.baseUrl);
   } else if (join === "pathAfterExpansion" || (join === "fromValue" && schemeLength(target) === 0)) {
     base = call.basePrefix ?? checkedBaseUrl(call.baseUrl);
-    // Past the template's own leading slashes, a "/" comes only after an empty value: a first segment about to be lost.
-    if (compiled.pathFrom !== -1) {
-      const first = compiled.template.parts[0];
-      const own = typeof first === "string" ? first.length - withoutLeadingSlashes(first).length : 0;
-      if (target.charCodeAt(own) === 0x2f) throw emptySegment(compiled.segmentNames, true);
-    }
     target = withoutLeadingSlashes(target);
   }
   if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType);
@@ -260,10 +260,6 @@ function build(call: Call): RequestOptions {
     if (!plain && hasDotSegment(target, base.length)) {
       throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
     }
-  }
-  // Searched in the whole URL, which is read whole anyway when it is sent: searching the path alone would copy it once more.
-  if (compiled.pathFrom !== -1 && !plain && leavesEmptySegment(compiled, target, base === undefined ? compiled.pathFrom : base.length)) {
-    throw emptySegment(compiled.segmentNames, true);
   }
   const result: RequestOptions = { method, url: target, headers };
   if (body !== undefined) result.body = body;
@@ -294,8 +290,7 @@ const noteUndefined = (spec: VarSpec): void => {
 /**
  * Expands with the caller's options as values: the engine reads each variable once, as an own property at read time,
  * and reports the undefined ones, so nothing here reads a value. A required placeholder reported undefined is
- * ERR_MISSING_PARAMETER; build() then finds an empty value by the "//" it leaves in the path, which (readsDirectly)
- * only an empty value can leave.
+ * ERR_MISSING_PARAMETER; build() then reads the empty values the engine reported (expandedEmpties).
  */
 function expandDirectly(compiled: CompiledUrl, options: Dictionary): string {
   let target: string;
@@ -321,18 +316,6 @@ function expandDirectly(compiled: CompiledUrl, options: Dictionary): string {
   return target;
 }
 
-/** True when the path of `url`, from `from` to its query or fragment, has "//". */
-function leavesEmptySegment(compiled: CompiledUrl, url: string, from: number): boolean {
-  const at = url.indexOf("//", from);
-  if (at === -1) return false;
-  if (!compiled.mayHoldQueryOrFragment) return true;
-  for (let i = from; i < at; i++) {
-    const code = url.charCodeAt(i);
-    if (code === 0x3f /* ? */ || code === 0x23 /* # */) return false;
-  }
-  return true;
-}
-
 /**
  * Expands from a snapshot the library owns, for the templates the engine cannot read from the caller's options
  * (CompiledUrl.readsDirectly): every variable the template names, read once from the caller's own properties (else
@@ -345,7 +328,6 @@ function expandSnapshot(compiled: CompiledUrl, call: Call): string {
   const slots = compiled.slots;
   const values: Dictionary = {};
   let missing: string[] | undefined;
-  let empty: readonly string[] | undefined;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
     const name = slot.name;
@@ -353,22 +335,10 @@ function expandSnapshot(compiled: CompiledUrl, call: Call): string {
     if (value === undefined && defaults.keys.length > 0) value = getOwn(defaults.values, name);
     if (typeof value === "object" && value !== null) value = snapshot(value, name);
     setOwn(values, name, value);
-    if (value === "") {
-      if (slot.emptyIsSegment) empty ??= [name];
-    } else if (slot.required && typeof value !== "string" && typeof value !== "number" && !isDefined(value)) {
-      (missing ??= []).push(name);
-    }
+    if (slot.required && typeof value !== "string" && typeof value !== "number" && !isDefined(value)) (missing ??= []).push(name);
   }
   const target = expandTemplate(compiled.template, values);
   if (missing) throw missingError(missing);
-  // Where the expanded text tells, build() decides from it, as for expandDirectly (a list of one "" leaves "//" too).
-  if (compiled.pathFrom !== -1) return target;
-  for (const group of compiled.emptySegments) {
-    let allEmpty = true;
-    for (let i = 0; i < group.length && allEmpty; i++) allEmpty = values[group[i]!] === "";
-    if (allEmpty) empty ??= group;
-  }
-  if (empty) throw emptySegment(empty);
   return target;
 }
 
@@ -378,9 +348,9 @@ function missingError(names: readonly string[]): EndpointError {
   return new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)}`);
 }
 
-/** ERR_MISSING_PARAMETER for empty values that would leave "//" in the path; `oneOf`: some of `names`, not all. */
-function emptySegment(names: readonly string[], oneOf = false): EndpointError {
-  const which = oneOf && names.length > 1 ? `one of the placeholders ${nameList(names)} is empty, which` : `the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)}`;
+/** ERR_MISSING_PARAMETER for empty values that would leave "//" in the path. */
+function emptySegment(names: readonly string[]): EndpointError {
+  const which = `the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)}`;
   return new EndpointError("ERR_MISSING_PARAMETER", `${which} would leave an empty segment (//) in the middle of the path: give a non-empty value`);
 }
 

@@ -33,6 +33,16 @@ export function isPlainObject(value: unknown): value is TemplateValues {
 export let expandedPlainValues = false;
 
 /**
+ * Read right after expandTemplate() returns, as expandedPlainValues: what the expansion wrote of empty values, as pairs
+ * of a variable's name and the index in the result where its empty value stands (after its lead, "/" for `{/x}`), for
+ * each empty string an operator without names wrote (`{x}`, `{+x}`, `{#x}`, `{.x}`, `{/x}`, and list items); undefined
+ * when there was none, as in nearly every call. endpoint() reads an empty segment in the path from it (url.ts).
+ */
+export let expandedEmpties: readonly (string | number)[] | undefined;
+/** The pairs of the expansion under way; kept aside while a getter's own expansion runs. */
+let empties: (string | number)[] | undefined;
+
+/**
  * Expands `template` with `values`; undefined, null, empty lists and empty maps are undefined in RFC 6570's sense, and
  * `onUndefined` is told of each varspec whose value is. Every variable is read once, as an own property, and no method
  * of a value is called; whatever a value does (a getter that throws, a revoked proxy, an expansion longer than the
@@ -50,6 +60,8 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
   let first = true;
   let plain = true;
   let i = 0;
+  const outer = empties;
+  empties = undefined;
   try {
     for (; i < parts.length; i++) {
       const part = parts[i]!;
@@ -67,6 +79,7 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
         // Most values are strings or numbers with no prefix: tested first, and written without a detour.
         if (value.length < 3 || part.operator.allowReserved) plain = false;
         expanded = appendValue(part, first, result, encodeScalar(part.operator.allowReserved, value));
+        if (value === "" && !part.operator.named) (empties ??= []).push(part.name, expanded.length);
       } else if (part.prefix === 0 && typeof value === "number") {
         expanded = appendValue(part, first, result, encodeNumber(value));
       } else if (Array.isArray(value) || isPlainObject(value)) {
@@ -77,6 +90,7 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
         const text = scalarText(value, part.name) ?? (part.prefix > 0 ? prefixOnListOrMap(part) : invalidValue(part.name, value));
         const shown = part.prefix > 0 ? prefixOf(text, part.prefix) : text;
         expanded = appendValue(part, first, result, encodeScalar(part.operator.allowReserved, shown));
+        if (shown === "" && !part.operator.named) (empties ??= []).push(part.name, expanded.length);
       }
       if (expanded === undefined) {
         if (onUndefined !== undefined) onUndefined(part);
@@ -85,11 +99,14 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
         first = false;
       }
     }
+    expandedPlainValues = plain;
+    expandedEmpties = empties;
+    return result;
   } catch (error) {
     throw expansionError(error, parts[i]);
+  } finally {
+    empties = outer;
   }
-  expandedPlainValues = plain;
-  return result;
 }
 
 /** An own property's value, or undefined: inherited values (a polluted Object.prototype, a getter) are never read. */
@@ -204,6 +221,8 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
       const assigned = operator.named && encoded === "" ? operator.ifEmpty : `=${encoded}`;
       result = result + (leading ? operator.first : operator.separator) + encodedKey + assigned;
     }
+    // An empty list item is an empty value where it stands (`{/path*}` with ["a", "", "b"]); a map's has its key.
+    if (encoded === "" && key === undefined && !operator.named) (empties ??= []).push(name, result.length);
     count++;
   }
   return count === 0 ? undefined : result;

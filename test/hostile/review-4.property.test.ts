@@ -170,6 +170,62 @@ describe("class 2: a list's text is bounded as it grows", () => {
   });
 });
 
+describe("class 3: an empty value never leaves an empty segment in the middle of the path", () => {
+  it.each([
+    ["GET /a{/x}{/y}", { x: "", y: "b" }],
+    ["GET /a{/x,y}", { x: "", y: "b" }],
+    ["GET /a{/path*}", { path: ["a", "", "b"] }],
+    ["GET /api{.format}/{owner}/{repo}", { format: "json", owner: "", repo: "r" }],
+    ["GET /api{;format}/{owner}/{repo}", { format: "json", owner: "", repo: "r" }],
+    ["GET {+base}/{x}/y", { base: "https://h.example", x: "" }],
+    ["GET /a/{x}/b", { x: [""] }],
+  ])("%s with %j is ERR_MISSING_PARAMETER, the same through parse(merge())", (route, values) => {
+    for (const work of [() => call(route, values), () => parse(merge(route, values))]) {
+      expect((settle(work) as EndpointError).code).toBe("ERR_MISSING_PARAMETER");
+    }
+  });
+
+  it.each([
+    ["GET /a{/path*}", { path: ["a", "b", ""] }, "https://api.github.com/a/a/b/"],
+    ["GET /contents/{path}", { path: "" }, "https://api.github.com/contents/"],
+    ["GET /a/{x}{y}/b", { x: "", y: "c" }, "https://api.github.com/a/c/b"],
+    ["GET /a/{x}/b{?c}", { x: "q", c: "" }, "https://api.github.com/a/q/b?c="],
+    ["GET https://h.example{x}/y", { x: "" }, "https://h.example/y"],
+  ])("%s with %j keeps its empty last segment or joins the empty value to its neighbour", (route, values, url) => {
+    expect(call(route, values).url).toBe(url);
+  });
+
+  /** Expressions of every operator, over variables a to c. */
+  const expression = fc.tuple(fc.constantFrom("", "+", "#", ".", "/", ";", "?", "&"), fc.subarray(["a", "b", "c"], { minLength: 1 }), fc.boolean())
+    .map(([operator, names, explode]) => `{${operator}${names.map((name) => (explode ? `${name}*` : name)).join(",")}}`);
+  const piece = fc.oneof(expression, fc.constantFrom("/", "/s", "t", "/u/"));
+  const value = fc.constantFrom<unknown>("", "v", [""], ["", "w"], ["w", ""], ["w", "", "x"], ["w", "x"]);
+
+  it("property: an empty value is refused exactly when it stands between two '/' of the path (or first in a path-only URL, before one)", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 5 }), value, value, value, (pieces, a, b, c) => {
+        const template = pieces.join("");
+        const values = { a, b, c };
+        // The same expansion with each empty value written as U+0001 (%01 once encoded): where the empty values stand.
+        const mark = (v: unknown) => (v === "" ? "\u0001" : Array.isArray(v) ? v.map((item) => (item === "" ? "\u0001" : item)) : v);
+        const marked = settle(() => parseTemplate(template).expand({ a: mark(a), b: mark(b), c: mark(c) }));
+        if (typeof marked !== "string") return;
+        const absolute = /^[a-z]+:/i.test(marked);
+        if (absolute) return;
+        let path = marked;
+        for (const stop of ["?", "#"]) if (path.includes(stop)) path = path.slice(0, path.indexOf(stop));
+        const empties = /(^|\/)(%01)+\//.test(path);
+        const result = settle(() => call(`GET ${template}`, values));
+        const viaMerge = settle(() => parse(merge(`GET ${template}`, values)));
+        expect(viaMerge instanceof EndpointError ? viaMerge.code : viaMerge).toEqual(result instanceof EndpointError ? result.code : result);
+        if (empties) expect((result as EndpointError).code, `${template} ${JSON.stringify(values)}`).toBe("ERR_MISSING_PARAMETER");
+        else if (result instanceof EndpointError) expect(result.message).not.toContain("empty segment");
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
+
 describe("class 4: endpoint() and parse(merge()) normalise previews once, alike", () => {
   const name = fc.array(fc.constantFrom("x", "a", "-", "preview", "-preview", "_1"), { minLength: 1, maxLength: 5 }).map((parts) => parts.join(""));
   it("property: the accept header is the same both ways, with and without defaults", () => {
