@@ -16,22 +16,21 @@ export const MAX_CACHED_KEY_LENGTH = 1024;
  */
 export const MAX_CACHED_CHARACTERS = 256 * 1024;
 
-/** One cached entry in the shared ledger: whose it is, its key and what it costs. */
-interface Entry {
-  readonly values: Map<string, unknown>;
-  readonly entries: Map<string, Entry>;
+/** One cached entry: its key and value, what it costs, and the memo that holds it. */
+interface Entry<V = unknown> {
   readonly key: string;
+  readonly value: V;
   readonly cost: number;
+  readonly memo: Map<string, Entry<V>>;
 }
 
 /** Every entry of every memo, oldest first: when the budget is spent, the oldest entry of any memo goes. */
-const ledger = new Map<Entry, true>();
+const ledger = new Set<Entry>();
 let spent = 0;
 
 function forget(entry: Entry): void {
   ledger.delete(entry);
-  entry.values.delete(entry.key);
-  entry.entries.delete(entry.key);
+  entry.memo.delete(entry.key);
   spent -= entry.cost;
 }
 
@@ -41,23 +40,20 @@ function forget(entry: Entry): void {
  * against that budget: its key's length unless its value keeps more (a route entry keeps its compiled URL too).
  */
 export function boundedMemo<V>(limit: number, compute: (key: string) => V, cost = (key: string, _value: V): number => key.length): BoundedMemo<V> {
-  const values = new Map<string, V>();
-  // The same keys as `values`, in the same order, with their ledger entries: read only when an entry goes.
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<V>>();
   const memo = (key: string): V => {
     if (key.length > MAX_CACHED_KEY_LENGTH) return compute(key);
-    let value = values.get(key);
-    if (value === undefined) {
-      value = compute(key);
-      if (entries.size >= limit) forget(entries.values().next().value!);
-      const entry: Entry = { values, entries, key, cost: cost(key, value) };
+    let entry = entries.get(key);
+    if (entry === undefined) {
+      const value = compute(key);
+      if (entries.size >= limit) forget(entries.values().next().value as Entry);
+      entry = { key, value, cost: cost(key, value), memo: entries };
       spent += entry.cost;
-      while (spent > MAX_CACHED_CHARACTERS) forget(ledger.keys().next().value!);
-      values.set(key, value);
+      while (spent > MAX_CACHED_CHARACTERS) forget(ledger.values().next().value!);
       entries.set(key, entry);
-      ledger.set(entry, true);
+      ledger.add(entry as Entry);
     }
-    return value;
+    return entry.value;
   };
   return Object.defineProperty(memo, "size", { get: () => entries.size }) as BoundedMemo<V>;
 }

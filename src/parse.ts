@@ -6,7 +6,7 @@ import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
-import { expandTemplate, expandedEmpties, expandedPlainValues, type VarSpec } from "./uri-template/index.js";
+import { expandTemplate, expandedPlainValues, type ExpansionReport, type VarSpec } from "./uri-template/index.js";
 import { baseUrlPrefix, compileUrl, compileUrlText, emptySegmentNames, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
@@ -221,17 +221,12 @@ interface Call {
 /** Builds the result of one call: the URL from the template, then the query or the body, headers and request. */
 function build(call: Call): RequestOptions {
   const { method, headers, compiled } = call;
-  let target = readsDirectly(compiled, call) ? expandDirectly(compiled, call.options) : expandSnapshot(compiled, call);
+  // The engine reads the caller's options itself where it can: each variable once, as an own property at read time.
+  let target = readsDirectly(compiled, call) ? expandChecked(compiled, call.options) : expandSnapshot(compiled, call);
   // Read at once, before anything else can expand: when it is true, no value can have left an empty or a dot segment,
   // and the searches for them below (a tenth of a call) are skipped.
   const plain = !compiled.literalMayFormDot && expandedPlainValues;
   const join = compiled.join;
-  // Nearly every call wrote no empty value; one that did is checked on the expanded text, where the engine said it stands.
-  const empties = expandedEmpties;
-  if (empties !== undefined) {
-    const names = emptySegmentNames(target, empties, join === "absolute" || (join === "fromValue" && schemeLength(target) > 0));
-    if (names !== undefined) throw emptySegment(names);
-  }
   // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#"). The template
   // usually tells whether the URL is path-only; reading the expanded text to find out would copy it into one string.
   let base: string | undefined;
@@ -281,37 +276,40 @@ function readsDirectly(compiled: CompiledUrl, call: Call): boolean {
   return true;
 }
 
-/** The specs the engine reported undefined during the current expandDirectly() (saved and restored around it). */
-let undefinedSpecs: VarSpec[] | undefined;
-const noteUndefined = (spec: VarSpec): void => {
-  (undefinedSpecs ??= []).push(spec);
+/** What the engine reported during the current expansion (ExpansionReport): pairs of a varspec and an index. */
+let reported: (VarSpec | number)[] | undefined;
+const noteReport: ExpansionReport = (spec, at) => {
+  (reported ??= []).push(spec, at);
 };
 
 /**
- * Expands with the caller's options as values: the engine reads each variable once, as an own property at read time,
- * and reports the undefined ones, so nothing here reads a value. A required placeholder reported undefined is
- * ERR_MISSING_PARAMETER; build() then reads the empty values the engine reported (expandedEmpties).
+ * Expands the template with `values` and checks what the engine reported: a required placeholder whose value is
+ * undefined is ERR_MISSING_PARAMETER, and so is an empty value that stands between two "/" of the path
+ * (emptySegmentNames). Nearly every call reports nothing, and is not searched.
  */
-function expandDirectly(compiled: CompiledUrl, options: Dictionary): string {
+function expandChecked(compiled: CompiledUrl, values: Dictionary): string {
+  // A getter the engine reads may call endpoint() again: the outer call's reports are kept aside meanwhile.
+  const outer = reported;
+  reported = undefined;
   let target: string;
-  let reported: VarSpec[] | undefined;
-  if (compiled.hasRequired) {
-    // A getter the engine reads may call endpoint() again: the outer call's list is kept aside meanwhile.
-    const outer = undefinedSpecs;
-    undefinedSpecs = undefined;
-    try {
-      target = expandTemplate(compiled.template, options, noteUndefined);
-      reported = undefinedSpecs;
-    } finally {
-      undefinedSpecs = outer;
-    }
-  } else {
-    target = expandTemplate(compiled.template, options);
+  let notes: (VarSpec | number)[] | undefined;
+  try {
+    target = expandTemplate(compiled.template, values, noteReport);
+    // Filled by noteReport during the expansion, which TypeScript cannot see.
+    notes = reported as (VarSpec | number)[] | undefined;
+  } finally {
+    reported = outer;
   }
-  if (reported !== undefined) {
+  if (notes !== undefined) {
     const missing = new Set<string>();
-    for (const spec of reported) if (isRequired(spec)) missing.add(spec.name);
+    for (let i = 0; i < notes.length; i += 2) {
+      const spec = notes[i] as VarSpec;
+      if (notes[i + 1] === -1 && isRequired(spec)) missing.add(spec.name);
+    }
     if (missing.size > 0) throw missingError([...missing]);
+    const join = compiled.join;
+    const empty = emptySegmentNames(target, notes, join === "absolute" || (join === "fromValue" && schemeLength(target) > 0));
+    if (empty !== undefined) throw emptySegment(empty);
   }
   return target;
 }
@@ -327,7 +325,6 @@ function expandSnapshot(compiled: CompiledUrl, call: Call): string {
   const { options, defaults } = call;
   const slots = compiled.slots;
   const values: Dictionary = {};
-  let missing: string[] | undefined;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
     const name = slot.name;
@@ -335,11 +332,8 @@ function expandSnapshot(compiled: CompiledUrl, call: Call): string {
     if (value === undefined && defaults.keys.length > 0) value = getOwn(defaults.values, name);
     if (typeof value === "object" && value !== null) value = snapshot(value, name);
     setOwn(values, name, value);
-    if (slot.required && typeof value !== "string" && typeof value !== "number" && !isDefined(value)) (missing ??= []).push(name);
   }
-  const target = expandTemplate(compiled.template, values);
-  if (missing) throw missingError(missing);
-  return target;
+  return expandChecked(compiled, values);
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -381,20 +375,6 @@ function nameList(names: readonly string[]): string {
 
 /** How many placeholders an error message names before it only counts the rest. */
 const MAX_NAMED = 20;
-
-/** RFC 6570's "defined": not undefined or null, and a list or map with at least one defined member (a snapshot's). */
-function isDefined(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (value[i] !== undefined && value[i] !== null) return true;
-    return false;
-  }
-  if (isPlainObject(value)) {
-    for (const key of Object.keys(value)) if (value[key] !== undefined && value[key] !== null) return true;
-    return false;
-  }
-  return true;
-}
 
 // queryOf and bodyOf walk the parameters in the order merge() would hold them: the defaults' first (with the options'
 // value where the options override one), then the options' own. Neither an option name nor a template variable is a

@@ -33,8 +33,6 @@ export interface CompiledUrl {
    * an option name or `data`).
    */
   readonly readsDirectly: boolean;
-  /** True when some variable is required (a `{name}`, `{+name}`, `{#name}` or `:name`). */
-  readonly hasRequired: boolean;
 }
 
 /** One variable of a route URL as a call reads it, worked out once. */
@@ -42,8 +40,6 @@ export interface Slot {
   readonly name: string;
   /** "caller": an own property of the options; "data": the named option `data`; "option": another option name, never a value. */
   readonly read: "caller" | "data" | "option";
-  /** In a `{name}`, `{+name}`, `{#name}` or `:name`: a value is required. */
-  readonly required: boolean;
 }
 
 /** A simple placeholder (`{name}`, `{+name}`, `{#name}`, `:name`) must have a value (DECISIONS, "URL and placeholders"). */
@@ -62,11 +58,6 @@ export function compileUrlText(url: string): CompiledUrl {
   const written = compileTemplate(colonPlaceholdersToTemplate(url), { hyphenInNames: true });
   const join = joinOf(written.parts[0]);
   const template = join === "path" ? withoutLeadingSlashesInTemplate(written) : written;
-  const required = new Map<string, VarSpec>();
-  for (const part of template.parts) {
-    if (typeof part === "string" || !isRequired(part)) continue;
-    if (!required.has(part.name)) required.set(part.name, part);
-  }
   const variables = new Set(template.variables);
   const notParameters = new Set([...OPTION_NAMES, ...variables]);
   const mayHoldQueryOrFragment = template.parts.some((part) =>
@@ -76,12 +67,10 @@ export function compileUrlText(url: string): CompiledUrl {
   const slots = template.variables.map((name): Slot => ({
     name,
     read: name === "data" ? "data" : OPTION_NAMES.has(name) ? "option" : "caller",
-    required: required.has(name),
   }));
   const readsDirectly = slots.every((slot) => slot.read === "caller");
-  const hasRequired = required.size > 0;
   // `slots` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
-  return Object.freeze({ template, variables, notParameters, join, mayHoldQueryOrFragment, literalMayFormDot, slots, readsDirectly, hasRequired });
+  return Object.freeze({ template, variables, notParameters, join, mayHoldQueryOrFragment, literalMayFormDot, slots, readsDirectly });
 }
 
 /** compileUrlText(), cached, for a url given as an option. */
@@ -176,10 +165,11 @@ export function hasDotSegment(url: string, from: number): boolean {
 /**
  * The placeholders whose empty value leaves an empty segment in the middle of the path of `url`, an expanded template,
  * or undefined (DECISIONS, "URL and placeholders": `/repos//r` is an error, an empty last segment stays). `empties` is
- * what the engine reported it wrote (expandedEmpties): the rule is read from where each empty value stands in the
+ * what the engine reported (ExpansionReport: varspecs and where their empty values stand; -1, undefined, never
+ * matches, as no index is -1 past `from`): the rule is read from where each empty value stands in the
  * text, between two "/" (or at the start of a path-only URL, which follows baseUrl's "/"), not from the template's shape.
  */
-export function emptySegmentNames(url: string, empties: readonly (string | number)[], absolute: boolean): string[] | undefined {
+export function emptySegmentNames(url: string, empties: readonly (VarSpec | number)[], absolute: boolean): string[] | undefined {
   const from = absolute ? pathStart(url) : 0;
   let end = from;
   while (end < url.length && url[end] !== "?" && url[end] !== "#") end++;
@@ -187,7 +177,7 @@ export function emptySegmentNames(url: string, empties: readonly (string | numbe
   for (let i = 0; i < empties.length; i += 2) {
     const at = empties[i + 1] as number;
     const afterSlash = at === from ? !absolute : url.charCodeAt(at - 1) === 0x2f;
-    if (at >= from && at < end && afterSlash && url.charCodeAt(at) === 0x2f) (names ??= []).push(empties[i] as string);
+    if (at >= from && at < end && afterSlash && url.charCodeAt(at) === 0x2f) (names ??= []).push((empties[i] as VarSpec).name);
   }
   return names;
 }

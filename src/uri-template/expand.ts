@@ -33,22 +33,19 @@ export function isPlainObject(value: unknown): value is TemplateValues {
 export let expandedPlainValues = false;
 
 /**
- * Read right after expandTemplate() returns, as expandedPlainValues: what the expansion wrote of empty values, as pairs
- * of a variable's name and the index in the result where its empty value stands (after its lead, "/" for `{/x}`), for
- * each empty string an operator without names wrote (`{x}`, `{+x}`, `{#x}`, `{.x}`, `{/x}`, and list items); undefined
- * when there was none, as in nearly every call. endpoint() reads an empty segment in the path from it (url.ts).
+ * Told by expandTemplate of each varspec whose value is undefined (`at` is -1), and of each empty string an operator
+ * without names writes (`{x}`, `{+x}`, `{#x}`, `{.x}`, `{/x}`, a list item among them), with `at` the index in the
+ * result where that empty value stands, after its lead: endpoint() reads missing values and empty segments from these.
  */
-export let expandedEmpties: readonly (string | number)[] | undefined;
-/** The pairs of the expansion under way; kept aside while a getter's own expansion runs. */
-let empties: (string | number)[] | undefined;
+export type ExpansionReport = (spec: VarSpec, at: number) => void;
 
 /**
  * Expands `template` with `values`; undefined, null, empty lists and empty maps are undefined in RFC 6570's sense, and
- * `onUndefined` is told of each varspec whose value is. Every variable is read once, as an own property, and no method
- * of a value is called; whatever a value does (a getter that throws, a revoked proxy, an expansion longer than the
- * engine's longest string) ends as an EndpointError naming the variable.
+ * `report` is told of them and of empty values. Every variable is read once, as an own property, and no method of a
+ * value is called; whatever a value does (a getter that throws, a revoked proxy, an expansion longer than the engine's
+ * longest string) ends as an EndpointError naming the variable.
  */
-export function expandTemplate(template: CompiledTemplate, values: TemplateValues, onUndefined?: (spec: VarSpec) => void): string {
+export function expandTemplate(template: CompiledTemplate, values: TemplateValues, report?: ExpansionReport): string {
   const parts = template.parts;
   // Values read so far, when the template names a variable more than once: a getter or proxy is asked once and
   // cannot answer two ways. Most templates name each variable once and need no memory.
@@ -60,8 +57,6 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
   let first = true;
   let plain = true;
   let i = 0;
-  const outer = empties;
-  empties = undefined;
   try {
     for (; i < parts.length; i++) {
       const part = parts[i]!;
@@ -79,34 +74,31 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
         // Most values are strings or numbers with no prefix: tested first, and written without a detour.
         if (value.length < 3 || part.operator.allowReserved) plain = false;
         expanded = appendValue(part, first, result, encodeScalar(part.operator.allowReserved, value));
-        if (value === "" && !part.operator.named) (empties ??= []).push(part.name, expanded.length);
+        if (value === "" && report !== undefined && !part.operator.named) report(part, expanded.length);
       } else if (part.prefix === 0 && typeof value === "number") {
         expanded = appendValue(part, first, result, encodeNumber(value));
       } else if (Array.isArray(value) || isPlainObject(value)) {
         plain = false;
-        expanded = part.prefix > 0 ? prefixOnListOrMap(part) : appendItems(part, value, first, result);
+        expanded = part.prefix > 0 ? prefixOnListOrMap(part) : appendItems(part, value, first, result, report);
       } else {
         plain = false;
         const text = scalarText(value, part.name) ?? (part.prefix > 0 ? prefixOnListOrMap(part) : invalidValue(part.name, value));
         const shown = part.prefix > 0 ? prefixOf(text, part.prefix) : text;
         expanded = appendValue(part, first, result, encodeScalar(part.operator.allowReserved, shown));
-        if (shown === "" && !part.operator.named) (empties ??= []).push(part.name, expanded.length);
+        if (shown === "" && report !== undefined && !part.operator.named) report(part, expanded.length);
       }
       if (expanded === undefined) {
-        if (onUndefined !== undefined) onUndefined(part);
+        if (report !== undefined) report(part, -1);
       } else {
         result = expanded;
         first = false;
       }
     }
-    expandedPlainValues = plain;
-    expandedEmpties = empties;
-    return result;
   } catch (error) {
     throw expansionError(error, parts[i]);
-  } finally {
-    empties = outer;
   }
+  expandedPlainValues = plain;
+  return result;
 }
 
 /** An own property's value, or undefined: inherited values (a polluted Object.prototype, a getter) are never read. */
@@ -154,9 +146,9 @@ function expansionError(error: unknown, part: string | VarSpec | undefined): End
  */
 function listLength(list: readonly unknown[], name: string): number {
   const length: unknown = list.length;
-  if (typeof length !== "number" || length !== length) throw valueError("ERR_INVALID_PARAMETER", name, "has a length that is not a number");
-  if (length <= MAX_LIST_LENGTH) return length;
-  throw valueError("ERR_TOO_LARGE", name, `has ${length} items, over ${MAX_LIST_LENGTH} (a sparse array?)`);
+  if (typeof length === "number" && length <= MAX_LIST_LENGTH) return length;
+  const number = typeof length === "number";
+  throw valueError(number && length > MAX_LIST_LENGTH ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", name, `has a length of ${number ? length : typeof length}, not a number up to ${MAX_LIST_LENGTH} (a sparse array?)`);
 }
 
 function encodeScalar(allowReserved: boolean, text: string): string {
@@ -190,7 +182,7 @@ function prefixOnListOrMap(spec: VarSpec): never {
  * undefined items). A list is walked by index up to its length read once, so a hole never reads Array.prototype and no
  * method of the list is called; a map by its own keys. Each item is read once, as an own property.
  */
-function appendItems(spec: VarSpec, value: object, first: boolean, result: string): string | undefined {
+function appendItems(spec: VarSpec, value: object, first: boolean, result: string, report: ExpansionReport | undefined): string | undefined {
   const { operator, explode, name } = spec;
   const keys = Array.isArray(value) ? undefined : Object.keys(value);
   const length = keys === undefined ? listLength(value as unknown[], name) : keys.length;
@@ -222,7 +214,7 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
       result = result + (leading ? operator.first : operator.separator) + encodedKey + assigned;
     }
     // An empty list item is an empty value where it stands (`{/path*}` with ["a", "", "b"]); a map's has its key.
-    if (encoded === "" && key === undefined && !operator.named) (empties ??= []).push(name, result.length);
+    if (encoded === "" && key === undefined && report !== undefined && !operator.named) report(spec, result.length);
     count++;
   }
   return count === 0 ? undefined : result;
@@ -235,35 +227,17 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
 export const MAX_BIGINT_DIGITS = 10_000;
 /** 10^MAX_BIGINT_DIGITS, worked out on the first bigint rather than when the module loads. */
 let bigintLimit: bigint | undefined;
-/**
- * The last bigint written and its text: a list repeating one long bigint (2^20 items of 1,000 digits) is converted
- * once, not once per item (10 µs each, and a new string each), so its text reaches the engine's longest string and
- * ERR_TOO_LARGE in milliseconds.
- */
-let lastBigint: bigint | undefined;
-let lastBigintText = "";
-
-/**
- * V8's longest string (2^29 - 24 characters), the shortest of the engines': a list's text is measured against it as it
- * grows, so a list of 2^20 long items ends in ERR_TOO_LARGE rather than in a gigabyte of item texts.
- */
-export const MAX_TEXT_LENGTH = 2 ** 29 - 24;
-
 /** The text of a scalar value, or undefined when `value` is not a scalar; `name` names the value in errors. */
 export function scalarText(value: unknown, name?: string): string | undefined {
   switch (typeof value) {
     case "string":
       return value;
     case "bigint":
-      if (value !== lastBigint) {
-        bigintLimit ??= 10n ** BigInt(MAX_BIGINT_DIGITS);
-        if ((value < 0 ? -value : value) >= bigintLimit) {
-          throw valueError("ERR_TOO_LARGE", name, `is a bigint of more than ${MAX_BIGINT_DIGITS} digits`);
-        }
-        lastBigintText = String(value);
-        lastBigint = value;
+      bigintLimit ??= 10n ** BigInt(MAX_BIGINT_DIGITS);
+      if ((value < 0 ? -value : value) >= bigintLimit) {
+        throw valueError("ERR_TOO_LARGE", name, `is a bigint of more than ${MAX_BIGINT_DIGITS} digits`);
       }
-      return lastBigintText;
+      return String(value);
     case "number":
     case "boolean":
       return String(value);
