@@ -2,7 +2,7 @@
 export type BoundedMemo<V> = ((key: string) => V) & { readonly size: number };
 
 /**
- * Longest key a memo keeps. A compiled template costs up to ~80 bytes per character of its text
+ * Longest key a memo keeps. A compiled template costs up to ~90 bytes per character of its text
  * (bench/cache-worst.mjs), so caching long keys would let hostile routes pin memory; real routes are far shorter, and a
  * longer key is simply computed again, in linear time.
  */

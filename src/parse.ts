@@ -279,7 +279,8 @@ function readsDirectly(compiled: CompiledUrl, call: Call): boolean {
 /** What the engine reported during the current expansion (ExpansionReport): pairs of a varspec and an index. */
 let reported: (VarSpec | number)[] | undefined;
 const noteReport: ExpansionReport = (spec, at) => {
-  (reported ??= []).push(spec, at);
+  // An optional placeholder left undefined (`{?per_page}`) is no problem: kept out, most calls allocate nothing.
+  if (at !== -1 || isRequired(spec)) (reported ??= []).push(spec, at);
 };
 
 /**
@@ -302,10 +303,7 @@ function expandChecked(compiled: CompiledUrl, values: Dictionary): string {
   }
   if (notes !== undefined) {
     const missing = new Set<string>();
-    for (let i = 0; i < notes.length; i += 2) {
-      const spec = notes[i] as VarSpec;
-      if (notes[i + 1] === -1 && isRequired(spec)) missing.add(spec.name);
-    }
+    for (let i = 0; i < notes.length; i += 2) if (notes[i + 1] === -1) missing.add((notes[i] as VarSpec).name);
     if (missing.size > 0) throw missingError([...missing]);
     const join = compiled.join;
     const empty = emptySegmentNames(target, notes, join === "absolute" || (join === "fromValue" && schemeLength(target) > 0));
