@@ -315,9 +315,8 @@ function expandChecked(compiled: CompiledUrl, values: Dictionary): string {
 /**
  * Expands from a snapshot the library owns, for the templates the engine cannot read from the caller's options
  * (CompiledUrl.readsDirectly): every variable the template names, read once from the caller's own properties (else
- * from the defaults' parameters), lists copied by index and maps by own key. The checks and the expansion read the
- * snapshot, so a getter or a proxy is read once per call. The checks throw after the expansion, as expandDirectly's
- * do, so both report the same problem first.
+ * from the defaults' parameters), lists copied by index and maps by own key. The expansion and its checks
+ * (expandChecked, the same as for the caller's options) read the snapshot, so a getter or a proxy is read once per call.
  */
 function expandSnapshot(compiled: CompiledUrl, call: Call): string {
   const { options, defaults } = call;

@@ -1,5 +1,5 @@
 // The expansion contract endpoint() builds on (issue 13): own properties read at read time, each variable read once,
-// onUndefined for RFC 6570's undefined, no method of a value called, nothing but EndpointError escapes.
+// the expansion report for RFC 6570's undefined, no method of a value called, nothing but EndpointError escapes.
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseTemplate } from "../../src/index.js";
