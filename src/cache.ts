@@ -2,39 +2,58 @@
 export type BoundedMemo<V> = ((key: string) => V) & { readonly size: number };
 
 /**
- * Longest key a memo keeps. A compiled template costs up to ~150 times its text (bench/cache-worst.mjs), so caching
- * long keys would let hostile routes pin memory; real routes are far shorter, and a longer key is simply computed
- * again, in linear time.
+ * Longest key a memo keeps. A compiled template costs up to ~90 bytes per character of its text
+ * (bench/cache-worst.mjs), so caching long keys would let hostile routes pin memory; real routes are far shorter, and a
+ * longer key is simply computed again, in linear time.
  */
 export const MAX_CACHED_KEY_LENGTH = 1024;
 
 /**
- * Most key characters one memo holds in total: what bounds its memory, whatever the keys. 1000 routes of 128
- * characters fit; 1000 hostile 1 kB templates do not, and the oldest are dropped instead (measured in SECURITY.md).
+ * Most characters all memos together hold (keys, weighted by what their values keep: see boundedMemo's `cost`): the
+ * one budget that bounds the caches' memory, whatever the keys and however they are spread over the caches. Every
+ * GitHub route fits with room to spare; 1 kB hostile templates do not, and the oldest entries are dropped instead
+ * (measured in SECURITY.md).
  */
-export const MAX_CACHED_CHARACTERS = 128 * 1024;
+export const MAX_CACHED_CHARACTERS = 256 * 1024;
+
+/** One cached entry: its key and value, what it costs, and the memo that holds it. */
+interface Entry<V = unknown> {
+  readonly key: string;
+  readonly value: V;
+  readonly cost: number;
+  readonly memo: Map<string, Entry<V>>;
+}
+
+/** Every entry of every memo, oldest first: when the budget is spent, the oldest entry of any memo goes. */
+const ledger = new Set<Entry>();
+let spent = 0;
+
+function forget(entry: Entry): void {
+  ledger.delete(entry);
+  entry.memo.delete(entry.key);
+  spent -= entry.cost;
+}
 
 /**
- * A bounded memo: at most `limit` entries and MAX_CACHED_CHARACTERS key characters, the oldest dropped first, so
- * memory stays flat however many keys pass.
+ * A bounded memo: at most `limit` entries of its own, and its share of the MAX_CACHED_CHARACTERS all memos hold
+ * together, the oldest dropped first, so memory stays flat however many keys pass. `cost` is what an entry counts
+ * against that budget: its key's length unless its value keeps more (a route entry keeps its compiled URL too).
  */
-export function boundedMemo<V>(limit: number, compute: (key: string) => V): BoundedMemo<V> {
-  const entries = new Map<string, V>();
-  let characters = 0;
+export function boundedMemo<V>(limit: number, compute: (key: string) => V, cost = (key: string, _value: V): number => key.length): BoundedMemo<V> {
+  const entries = new Map<string, Entry<V>>();
   const memo = (key: string): V => {
     if (key.length > MAX_CACHED_KEY_LENGTH) return compute(key);
-    let value = entries.get(key);
-    if (value === undefined) {
-      value = compute(key);
-      while (entries.size >= limit || characters + key.length > MAX_CACHED_CHARACTERS) {
-        const oldest = entries.keys().next().value as string;
-        entries.delete(oldest);
-        characters -= oldest.length;
-      }
-      entries.set(key, value);
-      characters += key.length;
+    let entry = entries.get(key);
+    if (entry === undefined) {
+      const value = compute(key);
+      if (entries.size >= limit) forget(entries.values().next().value as Entry);
+      entry = { key, value, cost: cost(key, value), memo: entries };
+      spent += entry.cost;
+      while (spent > MAX_CACHED_CHARACTERS) forget(ledger.values().next().value!);
+      entries.set(key, entry);
+      ledger.add(entry as Entry);
     }
-    return value;
+    return entry.value;
   };
   return Object.defineProperty(memo, "size", { get: () => entries.size }) as BoundedMemo<V>;
 }

@@ -5,7 +5,7 @@ import { checkHeaderValue, headersCopier } from "./headers.js";
 import { copyOptions, mergeOptions } from "./merge.js";
 import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
 import { defaultParameters, parse, parseOver, type Contract, type DefaultsPlan, type RouteEntry } from "./parse.js";
-import { parseRoute } from "./route.js";
+import { splitRoute } from "./route.js";
 import { isToken } from "./token.js";
 import { OPTION_NAMES, baseUrlPrefix, checkBaseUrl } from "./url.js";
 import { boundedMemo } from "./cache.js";
@@ -96,10 +96,14 @@ function defaultsPlan(defaults: MergedOptions): DefaultsPlan | undefined {
 }
 
 /**
- * Route entries, as many as parseRoute() and compileUrl() keep: filled in step with compileUrl's cache, so both hold
- * the same compiled URLs and the memory bound in SECURITY.md stays as measured.
+ * Route entries: each keeps its compiled URL once a call has compiled it, so it counts against the caches' shared
+ * budget for the route and the URL (twice its key) whether or not compileUrl's cache still holds that URL.
  */
-const routeEntry = boundedMemo(1000, (route): RouteEntry => {
-  const { method, url } = parseRoute(route);
-  return { method, url, compiled: undefined };
-});
+const routeEntry = boundedMemo(
+  1000,
+  (route): RouteEntry => {
+    const { method, url } = splitRoute(route);
+    return { method, url, compiled: undefined };
+  },
+  (route) => 2 * route.length,
+);

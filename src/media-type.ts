@@ -9,8 +9,13 @@ import { getOwn, isPlainObject, ownItems, type Dictionary } from "./objects.js";
 const OCTET_STREAM = "application/octet-stream";
 const VENDOR_PREFIX = "application/vnd.";
 
-/** Checks a mediaType option and returns it with previews normalised (no "-preview" suffix, no repeats); format "" means none. */
-export function normalizeMediaType(mediaType: unknown): Dictionary {
+/**
+ * Checks a mediaType option and returns a copy with its previews listed once each; format "" means none. `given`: the
+ * caller wrote these names (endpoint(), merge(), defaults()), so each loses its "-preview" suffix here, once; parse()
+ * reads merged options, whose names merge() has normalised already (a second pass would turn "x-preview-preview" into
+ * "x" where endpoint() keeps "x-preview").
+ */
+export function normalizeMediaType(mediaType: unknown, given: boolean): Dictionary {
   if (!isPlainObject(mediaType)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType must be a plain object");
   // Copied first and checked in the copy: a getter or a proxy could answer the check with one value and the copy with
   // another, and the copy is what rewrites the accept header.
@@ -20,12 +25,15 @@ export function normalizeMediaType(mediaType: unknown): Dictionary {
   if (format !== undefined && format !== "" && (typeof format !== "string" || !consistsOf(format, "-.+"))) {
     throw new EndpointError("ERR_INVALID_PARAMETER", `mediaType.format ${formatForMessage(format)} must be letters, digits, "_", "-", "." or "+"`);
   }
-  if (previews !== undefined) normalized.previews = mergePreviews([], previews);
+  if (previews !== undefined) normalized.previews = mergePreviews([], previews, given);
   return normalized;
 }
 
-/** Previews set earlier, then new ones, each named once and without its "-preview" suffix; lists walked by index. */
-export function mergePreviews(earlier: readonly string[], later: unknown): string[] {
+/**
+ * Previews set earlier, then new ones, each named once; lists walked by index. `given`: `later` is as the caller wrote
+ * it, and each name loses its "-preview" suffix (DECISIONS): the one place that rule is applied.
+ */
+export function mergePreviews(earlier: readonly string[], later: unknown, given: boolean): string[] {
   if (!Array.isArray(later)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType.previews must be an array of preview names");
   const items = ownItems(later, "mediaType.previews");
   const merged = new Set<string>();
@@ -35,7 +43,7 @@ export function mergePreviews(earlier: readonly string[], later: unknown): strin
     if (typeof preview !== "string" || !consistsOf(preview, "-")) {
       throw new EndpointError("ERR_INVALID_PARAMETER", `the preview ${formatForMessage(preview)} must be letters, digits, "_" or "-"`);
     }
-    const name = preview.endsWith("-preview") ? preview.slice(0, -"-preview".length) : preview;
+    const name = given && preview.endsWith("-preview") ? preview.slice(0, -"-preview".length) : preview;
     if (name !== "") merged.add(name);
   }
   return Array.from(merged);
@@ -57,7 +65,12 @@ const ACCEPT_CACHE_SIZE = 20;
  * cost a tenth of a mediaType call).
  */
 export const acceptWithFormats = boundedMemo(ACCEPT_CACHE_SIZE, (accept) =>
-  boundedMemo(ACCEPT_CACHE_SIZE, (format) => rewriteAccept(accept, format, undefined)),
+  boundedMemo(
+    ACCEPT_CACHE_SIZE,
+    (format) => rewriteAccept(accept, format, undefined),
+    // A rewrite is as long as its accept header, which the format's key does not tell.
+    (format, rewritten) => format.length + rewritten.length,
+  ),
 );
 
 function rewriteAccept(accept: string, format: string | undefined, previews: readonly string[] | undefined): string {
@@ -67,7 +80,10 @@ function rewriteAccept(accept: string, format: string | undefined, previews: rea
     const names = previewsNamedIn(result);
     for (const preview of previews) names.add(preview);
     const suffix = format ? `.${format}` : "+json";
-    result = [...names].map((name) => `application/vnd.github.${name}-preview${suffix}`).join(",");
+    // Grown name by name, not mapped then joined: 2^20 long names stop at the engine's longest string (a RangeError,
+    // which the entry point reports as ERR_TOO_LARGE) instead of first making a new string per name.
+    result = "";
+    for (const name of names) result += `${result === "" ? "" : ","}application/vnd.github.${name}-preview${suffix}`;
   }
   // The rewrite is made of pieces of a checked header and of checked words, so this never fails; it is kept so that
   // no change here can let a line break into a header. A cached rewrite is checked once, when it is made.

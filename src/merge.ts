@@ -121,11 +121,11 @@ function mergeValue(earlier: unknown, later: unknown, depth: number, state?: Mer
 
 /** mediaType merges by key, except previews, which accumulate: earlier ones first, no repeats. */
 function mergeMediaType(earlier: unknown, later: unknown): Dictionary {
-  const next = normalizeMediaType(later);
+  const next = normalizeMediaType(later, true);
   if (!isPlainObject(earlier)) return next;
   const merged = mergeValue(earlier, next, 0) as Dictionary;
   const earlierPreviews = getOwn(earlier, "previews");
   const nextPreviews = getOwn(next, "previews");
-  if (Array.isArray(earlierPreviews) && nextPreviews !== undefined) merged.previews = mergePreviews(earlierPreviews as string[], nextPreviews);
+  if (Array.isArray(earlierPreviews) && nextPreviews !== undefined) merged.previews = mergePreviews(earlierPreviews as string[], nextPreviews, false);
   return merged;
 }

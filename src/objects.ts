@@ -1,6 +1,6 @@
 // Plain-object helpers that never read or write a prototype, whatever keys the input has.
 import { EndpointError, quote } from "./errors.js";
-import { describeValue } from "./uri-template/index.js";
+import { dateTime, describeValue } from "./uri-template/index.js";
 
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
@@ -50,8 +50,6 @@ export function deepCopy<T>(value: T, keepOthers = false): T {
   return copyValue(value, 0, new Map(), new Set(), keepOthers) as T;
 }
 
-const { getTime } = Date.prototype;
-
 /**
  * `copies` maps each object already copied to its copy, so an object reached along many paths (a chain whose every
  * level points twice at the next has 2^64 paths through 64 objects) is copied once and the copy shares it the same
@@ -61,13 +59,9 @@ function copyValue(value: unknown, depth: number, copies: Map<object, unknown>, 
   if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
   if (!isArray && !isPlainObject(value)) {
-    if (value instanceof Date) {
-      try {
-        return new Date(getTime.call(value));
-      } catch {
-        // An object that only inherits from Date.prototype: no Date at all.
-      }
-    }
+    // A Date of any realm; an object that only inherits from Date.prototype is none.
+    const time = dateTime(value);
+    if (time !== undefined) return new Date(time);
     if (keepOthers) return value;
     throw new EndpointError("ERR_INVALID_PARAMETER", `defaults() keeps plain objects, arrays, Dates and scalars, not ${describeValue(value)}: pass it per call`);
   }
@@ -110,12 +104,12 @@ export const MAX_LIST_LENGTH = 2 ** 20;
  * to the check and 2^31 to the loop.
  */
 export function checkListLength(list: readonly unknown[], what: string, name?: string): number {
-  const length = list.length;
-  if (length > MAX_LIST_LENGTH) {
-    const which = name === undefined ? what : `${what} ${quote(name)}`;
-    throw new EndpointError("ERR_TOO_LARGE", `${which} has ${length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
-  }
-  return length;
+  const length: unknown = list.length;
+  // A number, used as read: an object's valueOf could answer this check with 1 and each loop step with 2^40.
+  if (typeof length === "number" && length <= MAX_LIST_LENGTH) return length;
+  const which = name === undefined ? what : `${what} ${quote(name)}`;
+  if (typeof length !== "number" || length !== length) throw new EndpointError("ERR_INVALID_PARAMETER", `${which} has a length that is not a number`);
+  throw new EndpointError("ERR_TOO_LARGE", `${which} has ${length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`);
 }
 
 /**

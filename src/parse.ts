@@ -8,8 +8,8 @@ import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
-import { expandTemplate, expandedPlainValues, type VarSpec } from "./uri-template/index.js";
-import { baseUrlPrefix, compileUrl, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
+import { expandTemplate, expandedPlainValues, type ExpansionReport, type VarSpec } from "./uri-template/index.js";
+import { baseUrlPrefix, compileUrl, compileUrlText, emptySegmentNames, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -79,7 +79,8 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
         } else if (key === "headers") {
           addCheckedHeaders(headers, named.headers);
         } else if (key === "mediaType" && named.mediaType !== undefined) {
-          mediaType = normalizeMediaType(named.mediaType);
+          // parse()'s options are merged: their preview names are normalised already.
+          mediaType = normalizeMediaType(named.mediaType, plan !== NO_PLAN);
         }
       }
     }
@@ -88,7 +89,7 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
     const checkedMethodName = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
     // A route's own URL is compiled once and kept with it: one cache lookup per call instead of two.
-    const compiled = route !== undefined ? (route.compiled ??= compileUrl(checkedUrlText)) : compileUrl(checkedUrlText);
+    const compiled = route !== undefined ? (route.compiled ??= compileUrlText(checkedUrlText)) : compileUrl(checkedUrlText);
     const ownBaseUrl = named.baseUrl !== undefined;
     const baseUrl = ownBaseUrl ? named.baseUrl : plan.baseUrl;
     const basePrefix = ownBaseUrl ? undefined : plan.basePrefix;
@@ -236,24 +237,19 @@ interface Call {
 /** Builds the result of one call: the URL from the template, then the query or the body, headers and request. */
 function build(call: Call): RequestOptions {
   const { method, headers, compiled } = call;
-  let target = readsDirectly(compiled, call) ? expandDirectly(compiled, call.options) : expandSnapshot(compiled, call);
+  // The engine reads the caller's options itself where it can: each variable once, as an own property at read time.
+  let target = readsDirectly(compiled, call) ? expandChecked(compiled, call.options) : expandSnapshot(compiled, call);
   // Read at once, before anything else can expand: when it is true, no value can have left an empty or a dot segment,
   // and the searches for them below (a tenth of a call) are skipped.
   const plain = !compiled.literalMayFormDot && expandedPlainValues;
+  const join = compiled.join;
   // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#"). The template
   // usually tells whether the URL is path-only; reading the expanded text to find out would copy it into one string.
   let base: string | undefined;
-  const join = compiled.join;
   if (join === "path") {
     base = call.basePrefix ?? checkedBaseUrl(call.baseUrl);
   } else if (join === "pathAfterExpansion" || (join === "fromValue" && schemeLength(target) === 0)) {
     base = call.basePrefix ?? checkedBaseUrl(call.baseUrl);
-    // Past the template's own leading slashes, a "/" comes only after an empty value: a first segment about to be lost.
-    if (compiled.pathFrom !== -1) {
-      const first = compiled.template.parts[0];
-      const own = typeof first === "string" ? first.length - withoutLeadingSlashes(first).length : 0;
-      if (target.charCodeAt(own) === 0x2f) throw emptySegment(compiled.segmentNames, true);
-    }
     target = withoutLeadingSlashes(target);
   }
   if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType, call.contract?.previews(target, base !== undefined) ?? true);
@@ -277,10 +273,6 @@ function build(call: Call): RequestOptions {
       throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
     }
   }
-  // Searched in the whole URL, which is read whole anyway when it is sent: searching the path alone would copy it once more.
-  if (compiled.pathFrom !== -1 && !plain && leavesEmptySegment(compiled, target, base === undefined ? compiled.pathFrom : base.length)) {
-    throw emptySegment(compiled.segmentNames, true);
-  }
   const result: RequestOptions = { method: call.contract ? call.contract.method(method) : method, url: target, headers };
   if (body !== undefined) result.body = body;
   const request = call.named.request;
@@ -301,67 +293,52 @@ function readsDirectly(compiled: CompiledUrl, call: Call): boolean {
   return true;
 }
 
-/** The specs the engine reported undefined during the current expandDirectly() (saved and restored around it). */
-let undefinedSpecs: VarSpec[] | undefined;
-const noteUndefined = (spec: VarSpec): void => {
-  (undefinedSpecs ??= []).push(spec);
+/** What the engine reported during the current expansion (ExpansionReport): pairs of a varspec and an index. */
+let reported: (VarSpec | number)[] | undefined;
+const noteReport: ExpansionReport = (spec, at) => {
+  // An optional placeholder left undefined (`{?per_page}`) is no problem: kept out, most calls allocate nothing.
+  if (at !== -1 || isRequired(spec)) (reported ??= []).push(spec, at);
 };
 
 /**
- * Expands with the caller's options as values: the engine reads each variable once, as an own property at read time,
- * and reports the undefined ones, so nothing here reads a value. A required placeholder reported undefined is
- * ERR_MISSING_PARAMETER; build() then finds an empty value by the "//" it leaves in the path, which (readsDirectly)
- * only an empty value can leave.
+ * Expands the template with `values` and checks what the engine reported: a required placeholder whose value is
+ * undefined is ERR_MISSING_PARAMETER, and so is an empty value that stands between two "/" of the path
+ * (emptySegmentNames). Nearly every call reports nothing, and is not searched.
  */
-function expandDirectly(compiled: CompiledUrl, options: Dictionary): string {
+function expandChecked(compiled: CompiledUrl, values: Dictionary): string {
+  // A getter the engine reads may call endpoint() again: the outer call's reports are kept aside meanwhile.
+  const outer = reported;
+  reported = undefined;
   let target: string;
-  let reported: VarSpec[] | undefined;
-  if (compiled.hasRequired) {
-    // A getter the engine reads may call endpoint() again: the outer call's list is kept aside meanwhile.
-    const outer = undefinedSpecs;
-    undefinedSpecs = undefined;
-    try {
-      target = expandTemplate(compiled.template, options, noteUndefined);
-      reported = undefinedSpecs;
-    } finally {
-      undefinedSpecs = outer;
-    }
-  } else {
-    target = expandTemplate(compiled.template, options);
+  let notes: (VarSpec | number)[] | undefined;
+  try {
+    target = expandTemplate(compiled.template, values, noteReport);
+    // Filled by noteReport during the expansion, which TypeScript cannot see.
+    notes = reported as (VarSpec | number)[] | undefined;
+  } finally {
+    reported = outer;
   }
-  if (reported !== undefined) {
+  if (notes !== undefined) {
     const missing = new Set<string>();
-    for (const spec of reported) if (isRequired(spec)) missing.add(spec.name);
+    for (let i = 0; i < notes.length; i += 2) if (notes[i + 1] === -1) missing.add((notes[i] as VarSpec).name);
     if (missing.size > 0) throw missingError([...missing]);
+    const join = compiled.join;
+    const empty = emptySegmentNames(target, notes, join === "absolute" || (join === "fromValue" && schemeLength(target) > 0));
+    if (empty !== undefined) throw emptySegment(empty);
   }
   return target;
-}
-
-/** True when the path of `url`, from `from` to its query or fragment, has "//". */
-function leavesEmptySegment(compiled: CompiledUrl, url: string, from: number): boolean {
-  const at = url.indexOf("//", from);
-  if (at === -1) return false;
-  if (!compiled.mayHoldQueryOrFragment) return true;
-  for (let i = from; i < at; i++) {
-    const code = url.charCodeAt(i);
-    if (code === 0x3f /* ? */ || code === 0x23 /* # */) return false;
-  }
-  return true;
 }
 
 /**
  * Expands from a snapshot the library owns, for the templates the engine cannot read from the caller's options
  * (CompiledUrl.readsDirectly): every variable the template names, read once from the caller's own properties (else
- * from the defaults' parameters), lists copied by index and maps by own key. The checks and the expansion read the
- * snapshot, so a getter or a proxy is read once per call. The checks throw after the expansion, as expandDirectly's
- * do, so both report the same problem first.
+ * from the defaults' parameters), lists copied by index and maps by own key. The expansion and its checks
+ * (expandChecked, the same as for the caller's options) read the snapshot, so a getter or a proxy is read once per call.
  */
 function expandSnapshot(compiled: CompiledUrl, call: Call): string {
   const { options, defaults } = call;
   const slots = compiled.slots;
   const values: Dictionary = {};
-  let missing: string[] | undefined;
-  let empty: readonly string[] | undefined;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
     const name = slot.name;
@@ -369,23 +346,8 @@ function expandSnapshot(compiled: CompiledUrl, call: Call): string {
     if (value === undefined && defaults.keys.length > 0) value = getOwn(defaults.values, name);
     if (typeof value === "object" && value !== null) value = snapshot(value, name);
     setOwn(values, name, value);
-    if (value === "") {
-      if (slot.emptyIsSegment) empty ??= [name];
-    } else if (slot.required && typeof value !== "string" && typeof value !== "number" && !isDefined(value)) {
-      (missing ??= []).push(name);
-    }
   }
-  const target = expandTemplate(compiled.template, values);
-  if (missing) throw missingError(missing);
-  // Where the expanded text tells, build() decides from it, as for expandDirectly (a list of one "" leaves "//" too).
-  if (compiled.pathFrom !== -1) return target;
-  for (const group of compiled.emptySegments) {
-    let allEmpty = true;
-    for (let i = 0; i < group.length && allEmpty; i++) allEmpty = values[group[i]!] === "";
-    if (allEmpty) empty ??= group;
-  }
-  if (empty) throw emptySegment(empty);
-  return target;
+  return expandChecked(compiled, values);
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -394,9 +356,9 @@ function missingError(names: readonly string[]): EndpointError {
   return new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)}`);
 }
 
-/** ERR_MISSING_PARAMETER for empty values that would leave "//" in the path; `oneOf`: some of `names`, not all. */
-function emptySegment(names: readonly string[], oneOf = false): EndpointError {
-  const which = oneOf && names.length > 1 ? `one of the placeholders ${nameList(names)} is empty, which` : `the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)}`;
+/** ERR_MISSING_PARAMETER for empty values that would leave "//" in the path. */
+function emptySegment(names: readonly string[]): EndpointError {
+  const which = `the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)}`;
   return new EndpointError("ERR_MISSING_PARAMETER", `${which} would leave an empty segment (//) in the middle of the path: give a non-empty value`);
 }
 
@@ -427,20 +389,6 @@ function nameList(names: readonly string[]): string {
 
 /** How many placeholders an error message names before it only counts the rest. */
 const MAX_NAMED = 20;
-
-/** RFC 6570's "defined": not undefined or null, and a list or map with at least one defined member (a snapshot's). */
-function isDefined(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (value[i] !== undefined && value[i] !== null) return true;
-    return false;
-  }
-  if (isPlainObject(value)) {
-    for (const key of Object.keys(value)) if (value[key] !== undefined && value[key] !== null) return true;
-    return false;
-  }
-  return true;
-}
 
 // queryOf and bodyOf walk the parameters in the order merge() would hold them: the defaults' first (with the options'
 // value where the options override one), then the options' own. Neither an option name nor a template variable is a

@@ -4,6 +4,12 @@ import { isPlainObject, ownItems } from "./objects.js";
 import { describeValue, scalarText } from "./uri-template/index.js";
 
 /**
+ * V8's longest string (2^29 - 24 characters), the shortest of the engines': a list's text is measured against it as it
+ * grows, so a list of 2^20 long items ends in ERR_TOO_LARGE rather than in a gigabyte of item texts.
+ */
+export const MAX_TEXT_LENGTH = 2 ** 29 - 24;
+
+/**
  * Appends `name=value` pairs to a URL: before any fragment, after "?" or "&" as the URL already needs. When the caller
  * knows the URL holds neither "?" nor "#" (`mayHoldQueryOrFragment` false), the URL is not searched for them.
  */
@@ -35,12 +41,24 @@ function queryText(name: string, value: unknown): string {
   if (text !== undefined) return text;
   if (Array.isArray(value)) {
     const items = ownItems(value, "the query parameter", name);
-    // Joined once, not grown item by item: that would keep a rope node per item until the URL is flattened.
+    // Joined once, not grown item by item: that would keep a rope node per item until the URL is flattened. The text
+    // is measured as the items are written, so a list of long items stops at the engine's longest string, not after a
+    // gigabyte of item texts.
     const texts: string[] = [];
+    let length = 0;
+    // An item equal to the one before keeps its text: a list repeating one long bigint is converted once, not once
+    // per item (10 µs and a new string each), and reaches the limit in milliseconds.
+    let previous: unknown;
+    let itemText: string | undefined = "";
     for (let i = 0; i < items.length; i++) {
       const item: unknown = items[i];
-      const itemText = item === undefined || item === null ? "" : scalarText(item);
+      if (i === 0 || item !== previous) itemText = item === undefined || item === null ? "" : scalarText(item);
+      previous = item;
       if (itemText === undefined) throw invalid(name, `a list holding ${describeValue(item)}`);
+      length += itemText.length + 1;
+      if (length > MAX_TEXT_LENGTH) {
+        throw new EndpointError("ERR_TOO_LARGE", `the query parameter ${quote(name)} is a list whose text passes the engine's longest string (${MAX_TEXT_LENGTH} characters)`);
+      }
       texts.push(itemText);
     }
     return texts.join(",");

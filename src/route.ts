@@ -12,8 +12,8 @@ export interface Route {
 
 const ROUTE_CACHE_SIZE = 1000;
 
-/** Splits a route string into method and URL (cached), or throws ERR_INVALID_ROUTE / ERR_INVALID_METHOD. */
-export const parseRoute: (route: string) => Route = boundedMemo(ROUTE_CACHE_SIZE, (route) => {
+/** Splits a route string into method and URL, or throws ERR_INVALID_ROUTE / ERR_INVALID_METHOD. */
+export function splitRoute(route: string): Route {
   const words = route.trim().split(" ").filter((word) => word !== "");
   if (words.length === 0) {
     throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} is empty: write "<METHOD> <url>" or "<url>"`);
@@ -27,7 +27,10 @@ export const parseRoute: (route: string) => Route = boundedMemo(ROUTE_CACHE_SIZE
     throw new EndpointError("ERR_INVALID_METHOD", `the method ${quote(method)} of route ${quote(route)} is not an HTTP token`);
   }
   return Object.freeze({ method, url });
-});
+}
+
+/** splitRoute(), cached for merge(); endpoint() keeps its own route entries (endpoint.ts). */
+export const parseRoute: (route: string) => Route = boundedMemo(ROUTE_CACHE_SIZE, splitRoute);
 
 /**
  * Throws ERR_INVALID_ROUTE for a `url` in options beside a route string, which names the URL already (DECISIONS,

@@ -26,29 +26,13 @@ export interface CompiledUrl {
    * path is searched for one whatever the values (expandedPlainValues). Route paths rarely hold either.
    */
   readonly literalMayFormDot: boolean;
-  /**
-   * Groups of two or more variables (lone ones are marked in `slots`) that, when every one of them is the empty string, leave an empty segment in the middle of the
-   * path (`/repos//r`): the single-variable `{name}`, `{+name}` and `:name` expressions that make up a whole segment
-   * between two "/" (the start of a path-only template counts as one), and a `{/name}` followed by a literal "/".
-   */
-  readonly emptySegments: readonly (readonly string[])[];
   /** Each variable the template names, once, with how a call reads it (parse.ts templateValues). */
   readonly slots: readonly Slot[];
   /**
    * True when the engine may read the caller's options itself (parse.ts build): every variable is a parameter (none is
-   * an option name or `data`), and none in the path can write a "/" (`{+name}`, `{/name}`), so a "//" in the expanded
-   * path can only come from an empty value and the expanded text tells what the values were.
+   * an option name or `data`).
    */
   readonly readsDirectly: boolean;
-  /**
-   * Where the path starts in the expanded text, for the check that finds an empty value by the "//" it leaves there;
-   * -1 when no empty value can leave one (no emptySegments) or when a "//" there need not come from one.
-   */
-  readonly pathFrom: number;
-  /** Every name in emptySegments and lone ones: the placeholders an error about "//" names. */
-  readonly segmentNames: readonly string[];
-  /** True when some variable is required (a `{name}`, `{+name}`, `{#name}` or `:name`). */
-  readonly hasRequired: boolean;
 }
 
 /** One variable of a route URL as a call reads it, worked out once. */
@@ -56,10 +40,6 @@ export interface Slot {
   readonly name: string;
   /** "caller": an own property of the options; "data": the named option `data`; "option": another option name, never a value. */
   readonly read: "caller" | "data" | "option";
-  /** In a `{name}`, `{+name}`, `{#name}` or `:name`: a value is required. */
-  readonly required: boolean;
-  /** Alone in a segment in the middle of the path (emptySegments): an empty string is an error. */
-  readonly emptyIsSegment: boolean;
 }
 
 /** A simple placeholder (`{name}`, `{+name}`, `{#name}`, `:name`) must have a value (DECISIONS, "URL and placeholders"). */
@@ -73,46 +53,28 @@ export const OPTION_NAMES: ReadonlySet<string> = new Set(["method", "baseUrl", "
 
 const URL_CACHE_SIZE = 1000;
 
-/** Compiles a route URL (cached); throws ERR_INVALID_TEMPLATE when it is malformed. */
-export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SIZE, (url) => {
+/** Compiles a route URL; throws ERR_INVALID_TEMPLATE when it is malformed. A route entry keeps its own (endpoint.ts). */
+export function compileUrlText(url: string): CompiledUrl {
   const written = compileTemplate(colonPlaceholdersToTemplate(url), { hyphenInNames: true });
   const join = joinOf(written.parts[0]);
   const template = join === "path" ? withoutLeadingSlashesInTemplate(written) : written;
-  const required = new Map<string, VarSpec>();
-  for (const part of template.parts) {
-    if (typeof part === "string" || !isRequired(part)) continue;
-    if (!required.has(part.name)) required.set(part.name, part);
-  }
   const variables = new Set(template.variables);
   const notParameters = new Set([...OPTION_NAMES, ...variables]);
   const mayHoldQueryOrFragment = template.parts.some((part) =>
     typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char),
   );
   const literalMayFormDot = template.parts.some((part) => typeof part === "string" && (part.includes(".") || part.includes("%")));
-  const groups = emptySegmentGroups(written.parts, join !== "absolute");
-  const alone = new Set(groups.filter((group) => group.length === 1).map(([name]) => name));
-  const emptySegments = groups.filter((group) => group.length > 1);
   const slots = template.variables.map((name): Slot => ({
     name,
     read: name === "data" ? "data" : OPTION_NAMES.has(name) ? "option" : "caller",
-    required: required.has(name),
-    emptyIsSegment: alone.has(name),
   }));
-  const segmentNames = [...new Set(groups.flat())];
-  let pathFrom = -1;
-  if (segmentNames.length > 0) {
-    const first = written.parts[0];
-    // A literal scheme: the path starts after the authority, when the first literal holds all of it.
-    const authorityEnd = join === "absolute" ? (first as string).indexOf("/", pathStart(first as string)) : 0;
-    pathFrom = authorityEnd === -1 ? -1 : authorityEnd;
-  }
-  // Only an empty value can leave "//" in the expanded path when no value can write a "/" and no literal holds "//".
-  if (join === "fromValue" || writesSlashInPath(written.parts) || literalDoubleSlash(written.parts)) pathFrom = -1;
-  const readsDirectly = (segmentNames.length === 0 || pathFrom !== -1) && slots.every((slot) => slot.read === "caller");
-  const hasRequired = required.size > 0;
+  const readsDirectly = slots.every((slot) => slot.read === "caller");
   // `slots` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
-  return Object.freeze({ template, variables, notParameters, join, mayHoldQueryOrFragment, literalMayFormDot, emptySegments, slots, readsDirectly, pathFrom, segmentNames, hasRequired });
-});
+  return Object.freeze({ template, variables, notParameters, join, mayHoldQueryOrFragment, literalMayFormDot, slots, readsDirectly });
+}
+
+/** compileUrlText(), cached, for a url given as an option. */
+export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SIZE, compileUrlText);
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {
   if (first === undefined) return "pathAfterExpansion";
@@ -120,63 +82,6 @@ function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledU
   if (schemeLength(first) > 0) return "absolute";
   // A literal of slashes only does not tell how many slashes the expansion starts with.
   return withoutLeadingSlashes(first) === "" ? "pathAfterExpansion" : "path";
-}
-
-/** CompiledUrl.emptySegments of a template's parts, read up to the end of its path. */
-function emptySegmentGroups(parts: CompiledTemplate["parts"], startsSegment: boolean): string[][] {
-  const groups: string[][] = [];
-  let group: string[] | undefined = startsSegment ? [] : undefined;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (typeof part === "string") {
-      if (group !== undefined && group.length > 0 && part.startsWith("/")) groups.push(group);
-      if (part.includes("?") || part.includes("#")) break;
-      group = part.endsWith("/") ? [] : undefined;
-      continue;
-    }
-    const { char } = part.operator;
-    if (char === "/") {
-      const next = parts[i + 1];
-      if (typeof next === "string" && next.startsWith("/")) groups.push([part.name]);
-      group = undefined;
-    } else if (char !== "" && char !== "+") {
-      break;
-    } else if (group !== undefined) {
-      // An expression of several variables writes a "," between defined values: never empty when all are defined.
-      const next = parts[i + 1];
-      if (part.opensExpression && (typeof next === "string" || next === undefined || next.opensExpression)) group.push(part.name);
-      else group = undefined;
-    }
-  }
-  return groups;
-}
-
-/** True when a variable before the query or fragment is a `{+name}` or `{/name}`: its value may write a "/". */
-function writesSlashInPath(parts: CompiledTemplate["parts"]): boolean {
-  for (const part of parts) {
-    if (typeof part === "string") {
-      if (part.includes("?") || part.includes("#")) return false;
-    } else if (part.operator.char === "+" || part.operator.char === "/") {
-      return true;
-    } else if (part.operator.char === "?" || part.operator.char === "&" || part.operator.char === "#") {
-      return false;
-    }
-  }
-  return false;
-}
-
-/** True when a literal of the path holds "//" past a scheme's "://" (then a "//" in the expansion says nothing of values). */
-function literalDoubleSlash(parts: CompiledTemplate["parts"]): boolean {
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (typeof part !== "string") continue;
-    for (let j = i === 0 ? pathStart(part) : 0; j < part.length; j++) {
-      const code = part.charCodeAt(j);
-      if (code === 0x3f /* ? */ || code === 0x23 /* # */) return false;
-      if (code === 0x2f && part.charCodeAt(j + 1) === 0x2f) return true;
-    }
-  }
-  return false;
 }
 
 function withoutLeadingSlashesInTemplate(template: CompiledTemplate): CompiledTemplate {
@@ -257,6 +162,26 @@ export function hasDotSegment(url: string, from: number): boolean {
   return false;
 }
 
+/**
+ * The placeholders whose empty value leaves an empty segment in the middle of the path of `url`, an expanded template,
+ * or undefined (DECISIONS, "URL and placeholders": `/repos//r` is an error, an empty last segment stays). `empties` is
+ * what the engine reported (ExpansionReport: varspecs and where their empty values stand; -1, undefined, never
+ * matches, as no index is -1 past `from`): the rule is read from where each empty value stands in the
+ * text, between two "/" (or at the start of a path-only URL, which follows baseUrl's "/"), not from the template's shape.
+ */
+export function emptySegmentNames(url: string, empties: readonly (VarSpec | number)[], absolute: boolean): string[] | undefined {
+  const from = absolute ? pathStart(url) : 0;
+  let end = from;
+  while (end < url.length && url[end] !== "?" && url[end] !== "#") end++;
+  let names: string[] | undefined;
+  for (let i = 0; i < empties.length; i += 2) {
+    const at = empties[i + 1] as number;
+    const afterSlash = at === from ? !absolute : url.charCodeAt(at - 1) === 0x2f;
+    if (at >= from && at < end && afterSlash && url.charCodeAt(at) === 0x2f) (names ??= []).push((empties[i] as VarSpec).name);
+  }
+  return names;
+}
+
 const DOT_SEGMENTS: ReadonlySet<string> = new Set([".", "..", "%2e", "%2e%2e", ".%2e", "%2e."]);
 
 /** The path without the slashes it starts with. */
@@ -293,18 +218,32 @@ function baseUrlProblem(baseUrl: string): string | undefined {
   if (schemeLength(baseUrl) === 0) return "is not an absolute URL (it needs a scheme such as https:)";
   for (let i = 0; i < baseUrl.length; i++) {
     const code = baseUrl.charCodeAt(i);
-    if (code <= 0x20 || code === 0x7f) return "holds white space or a control character";
+    if (isSpaceOrControl(code)) return "holds white space or a control character";
     if (code === 0x3f || code === 0x23) return "may not have a query or a fragment: paths are appended to it";
   }
-  const URLClass = (globalThis as { URL?: new (url: string) => unknown }).URL;
-  if (typeof URLClass === "function") {
-    try {
-      new URLClass(baseUrl);
-    } catch {
-      return "is not a valid URL";
-    }
-  }
+  // URL.canParse answers without throwing (Node 19.9, every current browser); a runtime without it skips this check.
+  const URLClass = (globalThis as { URL?: { canParse?: (url: string) => boolean } }).URL;
+  if (typeof URLClass?.canParse === "function" && !URLClass.canParse(baseUrl)) return "is not a valid URL";
   return undefined;
+}
+
+/**
+ * True for a C0 or C1 control, DEL, and every Unicode White_Space character (NBSP, U+2028, U+3000 …), with U+FEFF, which
+ * String.prototype.trim also strips: a URL parser drops or rejects them, so a baseUrl holding one is not the URL sent.
+ */
+function isSpaceOrControl(code: number): boolean {
+  return (
+    code <= 0x20 ||
+    (code >= 0x7f && code <= 0xa0) ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 function isLetter(code: number): boolean {

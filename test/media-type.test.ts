@@ -192,11 +192,24 @@ describe("a mediaType whose values change between reads", () => {
 describe("mediaType helpers", () => {
   it("normalizeMediaType drops -preview suffixes and repeats without changing its input", () => {
     const input = { format: "raw", previews: ["a-preview", "a", "b"] };
-    expect(normalizeMediaType(input)).toEqual({ format: "raw", previews: ["a", "b"] });
+    expect(normalizeMediaType(input, true)).toEqual({ format: "raw", previews: ["a", "b"] });
     expect(input.previews).toEqual(["a-preview", "a", "b"]);
   });
 
   it("mergePreviews keeps earlier names first and adds later ones once", () => {
-    expect(mergePreviews(["a", "b"], ["b", "c", "c-preview", "a"])).toEqual(["a", "b", "c"]);
+    expect(mergePreviews(["a", "b"], ["b", "c", "c-preview", "a"], true)).toEqual(["a", "b", "c"]);
+  });
+
+  it("drops a -preview suffix once, where the caller gives the name: endpoint() and parse(merge()) agree (issue 24, class 4)", () => {
+    for (const given of ["x-preview-preview", "x-preview", "x", "a-preview-b-preview"]) {
+      const options = { mediaType: { previews: [given, "y"] } };
+      const direct = endpoint("GET /x", options).headers.accept;
+      expect(endpoint.parse(endpoint.merge("GET /x", options)).headers.accept).toBe(direct);
+      const withDefaults = endpoint.defaults({ mediaType: { previews: ["z"] } });
+      const layered = withDefaults("GET /x", options).headers.accept;
+      expect(withDefaults.parse(withDefaults.merge("GET /x", options)).headers.accept).toBe(layered);
+      expect(direct).toContain(`application/vnd.github.${given.replace(/-preview$/, "")}-preview+json`);
+      expect(layered).toContain(`application/vnd.github.${given.replace(/-preview$/, "")}-preview+json`);
+    }
   });
 });

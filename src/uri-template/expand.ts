@@ -33,12 +33,19 @@ export function isPlainObject(value: unknown): value is TemplateValues {
 export let expandedPlainValues = false;
 
 /**
- * Expands `template` with `values`; undefined, null, empty lists and empty maps are undefined in RFC 6570's sense, and
- * `onUndefined` is told of each varspec whose value is. Every variable is read once, as an own property, and no method
- * of a value is called; whatever a value does (a getter that throws, a revoked proxy, an expansion longer than the
- * engine's longest string) ends as an EndpointError naming the variable.
+ * Told by expandTemplate of each varspec whose value is undefined (`at` is -1), and of each empty string an operator
+ * without names writes (`{x}`, `{+x}`, `{#x}`, `{.x}`, `{/x}`, a list item among them), with `at` the index in the
+ * result where that empty value stands, after its lead: endpoint() reads missing values and empty segments from these.
  */
-export function expandTemplate(template: CompiledTemplate, values: TemplateValues, onUndefined?: (spec: VarSpec) => void): string {
+export type ExpansionReport = (spec: VarSpec, at: number) => void;
+
+/**
+ * Expands `template` with `values`; undefined, null, empty lists and empty maps are undefined in RFC 6570's sense, and
+ * `report` is told of them and of empty values. Every variable is read once, as an own property, and no method of a
+ * value is called; whatever a value does (a getter that throws, a revoked proxy, an expansion longer than the engine's
+ * longest string) ends as an EndpointError naming the variable.
+ */
+export function expandTemplate(template: CompiledTemplate, values: TemplateValues, report?: ExpansionReport): string {
   const parts = template.parts;
   // Values read so far, when the template names a variable more than once: a getter or proxy is asked once and
   // cannot answer two ways. Most templates name each variable once and need no memory.
@@ -67,19 +74,21 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
         // Most values are strings or numbers with no prefix: tested first, and written without a detour.
         if (value.length < 3 || part.operator.allowReserved) plain = false;
         expanded = appendValue(part, first, result, encodeScalar(part.operator.allowReserved, value));
+        if (value === "" && report !== undefined && !part.operator.named) report(part, expanded.length);
       } else if (part.prefix === 0 && typeof value === "number") {
         expanded = appendValue(part, first, result, encodeNumber(value));
       } else if (Array.isArray(value) || isPlainObject(value)) {
         plain = false;
-        expanded = part.prefix > 0 ? prefixOnListOrMap(part) : appendItems(part, value, first, result);
+        expanded = part.prefix > 0 ? prefixOnListOrMap(part) : appendItems(part, value, first, result, report);
       } else {
         plain = false;
         const text = scalarText(value, part.name) ?? (part.prefix > 0 ? prefixOnListOrMap(part) : invalidValue(part.name, value));
         const shown = part.prefix > 0 ? prefixOf(text, part.prefix) : text;
         expanded = appendValue(part, first, result, encodeScalar(part.operator.allowReserved, shown));
+        if (shown === "" && report !== undefined && !part.operator.named) report(part, expanded.length);
       }
       if (expanded === undefined) {
-        if (onUndefined !== undefined) onUndefined(part);
+        if (report !== undefined) report(part, -1);
       } else {
         result = expanded;
         first = false;
@@ -131,11 +140,15 @@ function expansionError(error: unknown, part: string | VarSpec | undefined): End
   return valueError("ERR_INVALID_PARAMETER", name, "could not be read: a getter or proxy threw", error);
 }
 
-/** A list's length, read once; throws ERR_TOO_LARGE beyond MAX_LIST_LENGTH (see objects.ts). */
+/**
+ * A list's length, read once and used as read: a number (a proxy's object is never coerced, so its valueOf cannot
+ * answer the check and the loop differently); throws ERR_TOO_LARGE beyond MAX_LIST_LENGTH (see objects.ts).
+ */
 function listLength(list: readonly unknown[], name: string): number {
-  const length = list.length;
-  if (length <= MAX_LIST_LENGTH) return length;
-  throw valueError("ERR_TOO_LARGE", name, `has ${length} items, over ${MAX_LIST_LENGTH} (a sparse array?)`);
+  const length: unknown = list.length;
+  if (typeof length === "number" && length <= MAX_LIST_LENGTH) return length;
+  const number = typeof length === "number";
+  throw valueError(number && length > MAX_LIST_LENGTH ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", name, `has a length of ${number ? length : typeof length}, not a number up to ${MAX_LIST_LENGTH} (a sparse array?)`);
 }
 
 function encodeScalar(allowReserved: boolean, text: string): string {
@@ -169,18 +182,25 @@ function prefixOnListOrMap(spec: VarSpec): never {
  * undefined items). A list is walked by index up to its length read once, so a hole never reads Array.prototype and no
  * method of the list is called; a map by its own keys. Each item is read once, as an own property.
  */
-function appendItems(spec: VarSpec, value: object, first: boolean, result: string): string | undefined {
+function appendItems(spec: VarSpec, value: object, first: boolean, result: string, report: ExpansionReport | undefined): string | undefined {
   const { operator, explode, name } = spec;
   const keys = Array.isArray(value) ? undefined : Object.keys(value);
   const length = keys === undefined ? listLength(value as unknown[], name) : keys.length;
   let count = 0;
+  // An item equal to the one before is written as it was: a list repeating one long value costs a scan per value, not
+  // per item, on its way to the engine's longest string.
+  let previous: unknown;
+  let encoded = "";
   for (let i = 0; i < length; i++) {
     const key = keys === undefined ? undefined : keys[i]!;
     const item = readOwn(value, key ?? i);
     if (item === undefined || item === null) continue;
-    const text = scalarText(item, name) ?? invalidValue(key === undefined ? name : `${name}.${key}`, item);
+    if (count === 0 || item !== previous) {
+      const text = scalarText(item, name) ?? invalidValue(key === undefined ? name : `${name}.${key}`, item);
+      encoded = encodeScalar(operator.allowReserved, text);
+      previous = item;
+    }
     const encodedKey = key === undefined ? "" : encodeScalar(operator.allowReserved, key);
-    const encoded = encodeScalar(operator.allowReserved, text);
     const leading = count === 0 && first;
     if (!explode) {
       // `name=a,b` and `name=k1,v1,k2,v2`: the lead once, then the items (and keys) joined by commas.
@@ -193,6 +213,8 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
       const assigned = operator.named && encoded === "" ? operator.ifEmpty : `=${encoded}`;
       result = result + (leading ? operator.first : operator.separator) + encodedKey + assigned;
     }
+    // An empty list item is an empty value where it stands (`{/path*}` with ["a", "", "b"]); a map's has its key.
+    if (encoded === "" && key === undefined && report !== undefined && !operator.named) report(spec, result.length);
     count++;
   }
   return count === 0 ? undefined : result;
@@ -205,7 +227,6 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
 export const MAX_BIGINT_DIGITS = 10_000;
 /** 10^MAX_BIGINT_DIGITS, worked out on the first bigint rather than when the module loads. */
 let bigintLimit: bigint | undefined;
-
 /** The text of a scalar value, or undefined when `value` is not a scalar; `name` names the value in errors. */
 export function scalarText(value: unknown, name?: string): string | undefined {
   switch (typeof value) {
@@ -221,26 +242,29 @@ export function scalarText(value: unknown, name?: string): string | undefined {
     case "boolean":
       return String(value);
     case "object":
-      return isoDate(value, name);
+      return value === null ? undefined : isoDate(value, name);
     default:
       return undefined;
   }
 }
 
 const { getTime, toISOString } = Date.prototype;
+const objectTag = Object.prototype.toString;
 
 /**
- * ISO 8601 text of a real Date, or undefined for any other object. The built-ins decide, not the object: getTime
- * throws for anything but a Date (Object.create(Date.prototype) included), so no prototype is walked and none of the
- * object's own methods (a toISOString that returns anything) is called.
+ * The time of a real Date, of this realm or another, or undefined for any other object, without throwing: the built-in
+ * tag is "Date" only for an object holding a date value (never for Object.create(Date.prototype) or a proxy), and only a
+ * Symbol.toStringTag, which JSON cannot add, could claim it falsely; getTime then throws, as for any value that lies.
+ * No method of the object is called, so its own toISOString or valueOf never runs.
  */
-function isoDate(value: object | null, name: string | undefined): string | undefined {
-  let time: number;
-  try {
-    time = getTime.call(value);
-  } catch {
-    return undefined;
-  }
+export function dateTime(value: object): number | undefined {
+  return objectTag.call(value) === "[object Date]" ? getTime.call(value) : undefined;
+}
+
+/** ISO 8601 text of a real Date (dateTime), or undefined for any other object. */
+function isoDate(value: object, name: string | undefined): string | undefined {
+  const time = dateTime(value);
+  if (time === undefined) return undefined;
   if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
   return toISOString.call(value);
 }

@@ -5,7 +5,7 @@ import { EndpointError } from "../errors.js";
 import { describeValue, expandTemplate, type TemplateValues } from "./expand.js";
 
 export { compileTemplate, compiledTemplate, type CompileOptions } from "./compile.js";
-export { expandTemplate, expandedPlainValues, scalarText, describeValue, MAX_BIGINT_DIGITS, type TemplateValues } from "./expand.js";
+export { expandTemplate, expandedPlainValues, scalarText, dateTime, describeValue, MAX_BIGINT_DIGITS, type ExpansionReport, type TemplateValues } from "./expand.js";
 export type { CompiledTemplate, Operator, VarSpec } from "./syntax.js";
 
 /** A parsed template, ready to expand many times. */

@@ -1,5 +1,5 @@
 // The expansion contract endpoint() builds on (issue 13): own properties read at read time, each variable read once,
-// onUndefined for RFC 6570's undefined, no method of a value called, nothing but EndpointError escapes.
+// the expansion report for RFC 6570's undefined, no method of a value called, nothing but EndpointError escapes.
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseTemplate } from "../../src/index.js";
@@ -134,24 +134,30 @@ describe("each variable is read once per expansion", () => {
   });
 });
 
-describe("onUndefined", () => {
+describe("the expansion report", () => {
   const undefinedValues: unknown[] = [undefined, null, [], [null, undefined], {}, { a: null, b: undefined }];
   const definedValues: unknown[] = ["", 0, false, [""], { a: "" }];
 
-  it("is told of each varspec whose value is undefined in RFC 6570's sense, with its operator", () => {
+  it("is told of each varspec whose value is undefined in RFC 6570's sense, with its operator, at -1", () => {
     for (const value of undefinedValues) {
       const told: string[] = [];
-      const result = expandTemplate(compileTemplate("/{v}{/v*}{?v,w}"), { v: value }, (spec: VarSpec) => told.push(`${spec.operator.char}${spec.name}`));
+      const result = expandTemplate(compileTemplate("/{v}{/v*}{?v,w}"), { v: value }, (spec: VarSpec, at) => told.push(`${spec.operator.char}${spec.name}@${at}`));
       expect(result).toBe("/");
-      expect(told).toEqual(["v", "/v", "?v", "?w"]);
+      expect(told).toEqual(["v@-1", "/v@-1", "?v@-1", "?w@-1"]);
     }
   });
 
-  it("is not told of defined values, an empty string included", () => {
+  it("is never told a defined value is undefined; an empty one is told where it stands, unless its operator names it", () => {
     for (const value of definedValues) {
-      const told: string[] = [];
-      expandTemplate(compileTemplate("{v}{?v*}"), { v: value }, (spec) => told.push(spec.name));
-      expect(told).toEqual([]);
+      const told: [string, number][] = [];
+      const result = expandTemplate(compileTemplate("x{v}{/v*}{?v*}"), { v: value }, (spec, at) => told.push([spec.operator.char, at]));
+      expect(told.filter(([, at]) => at === -1)).toEqual([]);
+      for (const [operator, at] of told) {
+        expect(["", "/"]).toContain(operator);
+        // An empty value stands where its lead ends: nothing follows it before the next lead.
+        expect(result[at - 1]).toBe(operator === "/" ? "/" : "x");
+      }
+      expect(told.length).toBe(value === "" || (Array.isArray(value) && value[0] === "") ? 2 : 0);
     }
   });
 });
