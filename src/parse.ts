@@ -2,6 +2,8 @@
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
+import { ROUTES, describedRoute, type DescribedPlan } from "./described.js";
+import { describedHeaders, describedRequest } from "./described-call.js";
 import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
@@ -33,6 +35,8 @@ export interface DefaultsPlan {
   /** A new copy of the defaults' headers, for the result to own (headersCopier). */
   readonly copyHeaders: () => ResponseHeaders;
   readonly parameters: DefaultParameters;
+  /** The route table of described routes (fromOpenApi), frozen; undefined when the defaults hold none. */
+  readonly routes: unknown;
 }
 
 /** A route string as a call reads it: its method and URL (parseRoute), and the URL compiled by the first call that got that far. */
@@ -53,7 +57,11 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
   // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
   const url = route !== undefined ? route.url : named.url !== undefined ? named.url : plan.url;
   try {
+    const routes = named[ROUTES] !== undefined ? named[ROUTES] : plan.routes;
+    // A route the table describes takes the same steps with its own compiled plan (DECISIONS "Described routes").
+    const described = routes !== undefined && typeof method === "string" && typeof url === "string" ? describedRoute(routes, method, url) : undefined;
     const headers = plan.copyHeaders();
+    if (described?.accept !== undefined) headers.accept = described.accept;
     let mediaType: Dictionary | undefined;
     // The checks run in merge()'s order, then parse()'s, so endpoint() and parse(merge()) report the same problem
     // first: a url beside a route string, headers and the mediaType in the order of the caller's keys (merge), then
@@ -64,7 +72,7 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
         if (key === "url") {
           if (route !== undefined) checkNoUrlBesideRoute(named.url);
         } else if (key === "headers") {
-          addCheckedHeaders(headers, named.headers);
+          addCheckedHeaders(headers, described === undefined ? named.headers : describedHeaders(described, named.headers));
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           mediaType = normalizeMediaType(named.mediaType);
         }
@@ -73,11 +81,13 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
     const checkedMethodName = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
     // A route's own URL is compiled once and kept with it: one cache lookup per call instead of two.
-    const compiled = route !== undefined ? (route.compiled ??= compileUrl(checkedUrlText)) : compileUrl(checkedUrlText);
-    const ownBaseUrl = named.baseUrl !== undefined;
-    const baseUrl = ownBaseUrl ? named.baseUrl : plan.baseUrl;
+    const compiled =
+      described !== undefined ? (described.compiled ??= compileUrl(described.url)) : route !== undefined ? (route.compiled ??= compileUrl(checkedUrlText)) : compileUrl(checkedUrlText);
+    // The caller's baseUrl, else the operation's own server, else the endpoint's.
+    const ownBaseUrl = named.baseUrl !== undefined || described?.baseUrl !== undefined;
+    const baseUrl = named.baseUrl !== undefined ? named.baseUrl : ownBaseUrl ? described!.baseUrl : plan.baseUrl;
     const basePrefix = ownBaseUrl ? undefined : plan.basePrefix;
-    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters });
+    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters, described });
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -113,7 +123,7 @@ function isArrayIndex(key: string | undefined): boolean {
 const NO_DEFAULTS = defaultParameters({}, []);
 
 /** parse()'s plan: nothing beneath its options. Written in DefaultsPlan's key order, so every plan has one shape. */
-const NO_PLAN: DefaultsPlan = { method: undefined, url: undefined, baseUrl: undefined, basePrefix: undefined, copyHeaders: headersCopier({}), parameters: NO_DEFAULTS };
+const NO_PLAN: DefaultsPlan = { method: undefined, url: undefined, baseUrl: undefined, basePrefix: undefined, copyHeaders: headersCopier({}), parameters: NO_DEFAULTS, routes: undefined };
 
 /** The method as the result carries it: lowercase; throws ERR_INVALID_METHOD. */
 function checkedMethod(method: unknown): string {
@@ -155,6 +165,7 @@ interface NamedOptions {
   mediaType: unknown;
   request: unknown;
   data: unknown;
+  [ROUTES]: unknown;
 }
 
 type NamedOption = keyof NamedOptions;
@@ -169,6 +180,7 @@ function isNamedOption(key: string): key is NamedOption {
     case "mediaType":
     case "request":
     case "data":
+    case ROUTES:
       return true;
   }
   return false;
@@ -177,7 +189,7 @@ function isNamedOption(key: string): key is NamedOption {
 const NO_NAMED_OPTIONS: Readonly<NamedOptions> = Object.freeze(noNamedOptions());
 
 function noNamedOptions(): NamedOptions {
-  return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined };
+  return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined, [ROUTES]: undefined };
 }
 
 /**
@@ -215,6 +227,7 @@ interface Call {
   readonly headers: ResponseHeaders;
   readonly mediaType: Dictionary | undefined;
   readonly defaults: DefaultParameters;
+  readonly described: DescribedPlan | undefined;
 }
 
 /** Builds the result of one call: the URL from the template, then the query or the body, headers and request. */
@@ -243,7 +256,12 @@ function build(call: Call): RequestOptions {
   if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType);
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
-  if (carriesBody) {
+  if (call.described !== undefined) {
+    const { options, keys, defaults, named } = call;
+    const parts = describedRequest(call.described, { options, keys, isOption: isNamedOption, defaults, data: named.data, headers });
+    target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
+    body = parts.body === undefined && (method === "patch" || method === "put") ? "" : parts.body;
+  } else if (carriesBody) {
     body = bodyOf(compiled, call);
     if (body === undefined) {
       if (method === "patch" || method === "put") body = "";
