@@ -429,6 +429,9 @@ function buildFixture(source, full, Oas, oasToHar) {
   return { fixture: { source: `${source.package}@${PACKAGES[source.package]}/${source.file}`, document, cases }, operations: operations.length, sampled: sampled.length, skipped };
 }
 
+/** Keys that are options of every call: a body property of such a name sends the whole body in `data`. */
+const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", "x-endpointkit-routes"]);
+
 /** The flat call options (endpointkit's call convention) and oas-to-har's `values` for one operation, or why not. */
 function makeCall(document, entry, seed) {
   const maker = new ValueMaker(document, `${seed} ${entry.key}`);
@@ -468,7 +471,7 @@ function makeCall(document, entry, seed) {
       if (isForm) values.formData = value;
       else values.body = value;
       const isPlainObject = value && typeof value === "object" && !Array.isArray(value);
-      const collides = isPlainObject && Object.keys(value).some((name) => flatNames.has(name));
+      const collides = isPlainObject && Object.keys(value).some((name) => flatNames.has(name) || OPTION_NAMES.has(name));
       if (isPlainObject && !collides && Object.keys(objectProperties(document, resolve(document, schema))).length > 0) {
         Object.assign(options, value);
       } else {

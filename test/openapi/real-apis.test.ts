@@ -7,7 +7,7 @@
 // Where we believe oas-to-har is wrong, docs/openapi-reference-differences.md says why, and KNOWN below has one entry
 // per difference: a test that recognises it in one part of one case and, where it can, checks our side against
 // OpenAPI's rule instead. Every other mismatch fails. The last test prints the counts per API.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { fromOpenApi } from "../../src/openapi/index.js";
@@ -204,6 +204,8 @@ describe("real API descriptions against @readme/oas-to-har", () => {
       const fixture = load(entry.file);
       expect(fixture.cases.length).toBe(entry.cases);
       const failures = compare(fixture, entry);
+      // For triage: REAL_APIS_DUMP=<dir> writes every mismatch of each document there.
+      if (process.env.REAL_APIS_DUMP) writeFileSync(`${process.env.REAL_APIS_DUMP}/${entry.file}.txt`, failures.join("\n"));
       expect(failures.slice(0, 20).join("\n"), `${failures.length} mismatches`).toBe("");
     });
   }
