@@ -20,13 +20,14 @@ const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", 
 
 /** The route table entry of one operation, with the parameters of its path item (`shared`). */
 export function operationEntry(reader: Reader, path: string, shared: unknown, operation: Dictionary): DescribedOperationEntry {
-  // Operation parameters override the path item's by name and location; the path item's keep their place.
+  // Operation parameters override the path item's by name and location. They come first, then the path item's
+  // others: the order OpenAPI tools (the oas package, @readme/oas-to-har) write the query in.
   const byKey = new Map<string, DescribedParameter>();
-  for (const list of [shared, own(operation, "parameters")]) {
+  for (const list of [own(operation, "parameters"), shared]) {
     if (!Array.isArray(list)) continue;
     for (const item of list) {
       const parameter = describedParameter(reader, item, path);
-      if (parameter !== undefined) byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+      if (parameter !== undefined && !byKey.has(`${parameter.in}\u0000${parameter.name}`)) byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
     }
   }
   const parameters = [...byKey.values()];
