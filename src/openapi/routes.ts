@@ -115,7 +115,8 @@ function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
 
 /**
  * The property names of an object schema (through $ref, allOf, oneOf and anyOf), or undefined when the body is not
- * an object of named properties only: another type, or additional properties (a map, whose keys could be anything).
+ * an object. Additional properties do not stop the named ones from being flat keys (Plaid, Spotify and Bitbucket
+ * allow them on most bodies); a body with other keys still goes whole in `data`.
  */
 function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> | undefined {
   reader.step();
@@ -127,8 +128,6 @@ function objectProperties(reader: Reader, value: unknown, depth: number, seen: S
   const type = own(schema, "type");
   const types = Array.isArray(type) ? type.filter((t) => t !== "null") : type === undefined ? [] : [type];
   if (types.some((t) => t !== "object")) return undefined;
-  const additional = own(schema, "additionalProperties");
-  if (additional !== undefined && additional !== false) return undefined;
   const properties = own(schema, "properties");
   if (isPlainObject(properties)) for (const name of Object.keys(properties)) names.add(name);
   for (const key of ["allOf", "oneOf", "anyOf"]) {
