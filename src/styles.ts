@@ -28,8 +28,9 @@ export function styledPairs(pairs: string[], style: Style, value: unknown): void
     pairs.push(`${name}=${encode(jsonText(style.name, value))}`);
     return;
   }
-  if (style.style === "deepObject") {
-    if (!isPlainObject(value) && !Array.isArray(value)) throw notWritable(style.name, value, "deepObject takes an object");
+  // deepObject writes the keys of a map or list; a scalar (Stripe's encodings give deepObject to properties that are
+  // "an object or a string" or "an id or ''") is one plain pair, as form writes it.
+  if (style.style === "deepObject" && (isPlainObject(value) || Array.isArray(value))) {
     bracketPairs(pairs, name, value, encode, 0);
     return;
   }
