@@ -145,8 +145,12 @@ function compileEntry(route: string, url: string, entry: unknown): DescribedPlan
   if ((baseUrl !== undefined && typeof baseUrl !== "string") || (accept !== undefined && typeof accept !== "string")) {
     throw malformed(route, "has a baseUrl or accept that is not a string");
   }
+  // A fragment in a description's path (`/files/{id}#add_shared_link`, a way to describe one path twice) is never
+  // sent: the request goes to the path before it.
+  const fragment = url.search(/#(?![^{]*\})/);
+  const sent = fragment < 0 ? url : url.slice(0, fragment);
   // Each path placeholder as the description writes it, `{name}`, becomes its style's expression.
-  const path = url.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+  const path = sent.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
     const expression = pathStyles.get(name);
     if (expression === undefined) places.set(name, "path");
     return expression === undefined ? whole : `{${expression}}`;
