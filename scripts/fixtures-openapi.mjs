@@ -221,9 +221,18 @@ function trim(document, sampled) {
     }
     for (const child of Object.values(value)) visit(child);
   };
-  visit(paths);
+  trimmed.paths = inlinePathRefs(document, paths, 0);
+  visit(trimmed.paths);
   if (Object.keys(components).length > 0) trimmed.components = components;
   return strip(trimmed, undefined);
+}
+
+/** A copy where each $ref into `#/paths/` (DigitalOcean points into response schemas, which are trimmed) is inlined. */
+function inlinePathRefs(document, value, depth) {
+  if (Array.isArray(value)) return value.map((item) => inlinePathRefs(document, item, depth));
+  if (!value || typeof value !== "object") return value;
+  if (typeof value.$ref === "string" && value.$ref.startsWith("#/paths/") && depth < 8) return inlinePathRefs(document, resolve(document, value), depth + 1);
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, inlinePathRefs(document, child, depth)]));
 }
 
 /** Responses keep their media types (they can set `accept`) but not their schemas. */
@@ -348,7 +357,7 @@ class ValueMaker {
   }
 
   object(schema, { header, depth, seen }) {
-    if (depth > 3) return {};
+    if (depth > 3) return undefined;
     const out = {};
     const properties = objectProperties(this.document, schema);
     const required = new Set(schema.required ?? []);
@@ -368,7 +377,8 @@ class ValueMaker {
       const value = this.make(extra, { header, depth: depth + 1, seen });
       if (value !== undefined) out[header ? "hk" : "key one"] = value;
     }
-    return out;
+    // An empty nested object says nothing and oas-to-har drops it from lists: leave it out (see the doc's list).
+    return depth > 0 && Object.keys(out).length === 0 ? undefined : out;
   }
 }
 
@@ -465,14 +475,21 @@ function makeCall(document, entry, seed) {
     // oas-to-har sends the last JSON media type, else the first: the body is made for that one.
     const type = [...types].reverse().find(isJsonType) ?? types[0];
     const schema = body.content[type]?.schema ?? {};
-    const value = maker.make(schema);
-    if (value !== undefined) {
+    let value = maker.make(schema);
+    const isPlain = value && typeof value === "object" && !Array.isArray(value);
+    // A multipart body is a set of named parts: one that is not an object has no parts to compare.
+    if (/^multipart\//i.test(type) && !isPlain) return "multipart body that is not an object";
+    // A JSON body given whole as a string is its JSON text (as octokit's data and oas-to-har read it).
+    if (isJsonType(type) && typeof value === "string") value = JSON.stringify(value);
+    if (value !== undefined && !(isPlain && Object.keys(value).length === 0)) {
       const isForm = /^application\/x-www-form-urlencoded/i.test(type);
       if (isForm) values.formData = value;
       else values.body = value;
       const isPlainObject = value && typeof value === "object" && !Array.isArray(value);
-      const collides = isPlainObject && Object.keys(value).some((name) => flatNames.has(name) || OPTION_NAMES.has(name));
-      if (isPlainObject && !collides && Object.keys(objectProperties(document, resolve(document, schema))).length > 0) {
+      // The description's property names decide (a read-only `url` property too), not the values made.
+      const names = Object.keys(objectProperties(document, resolve(document, schema)));
+      const collides = names.some((name) => flatNames.has(name) || OPTION_NAMES.has(name));
+      if (isPlainObject && !collides && names.length > 0) {
         Object.assign(options, value);
       } else {
         options.data = value;
