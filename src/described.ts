@@ -86,17 +86,18 @@ const compiledTables = new WeakMap<object, Map<string, DescribedPlan>>();
 
 /** The plan of `method url` in `table`, or undefined when the table does not describe it. */
 export function describedRoute(table: unknown, method: string, url: string): DescribedPlan | undefined {
-  if (!isPlainObject(table)) throw new EndpointError("ERR_INVALID_ROUTE", `${ROUTES} must be the route table fromOpenApi() returns`);
+  if (!isPlainObject(table)) throw malformed(ROUTES);
   const key = `${method.toUpperCase()} ${url}`;
   let plans = compiledTables.get(table);
-  const known = plans?.get(key);
-  if (known !== undefined) return known;
-  const entry = getOwn(table, key);
-  if (entry === undefined) return undefined;
-  const plan = compileEntry(key, url, entry);
-  if (Object.isFrozen(table)) {
-    if (plans === undefined) compiledTables.set(table, (plans = new Map()));
-    plans.set(key, plan);
+  let plan = plans?.get(key);
+  if (plan === undefined) {
+    const entry = getOwn(table, key);
+    if (entry === undefined) return undefined;
+    plan = compileEntry(key, url, entry);
+    if (Object.isFrozen(table)) {
+      if (plans === undefined) compiledTables.set(table, (plans = new Map()));
+      plans.set(key, plan);
+    }
   }
   return plan;
 }
@@ -107,95 +108,87 @@ const STYLES: { readonly [where: string]: readonly string[] } = {
   header: ["simple"],
   cookie: ["form"],
 };
-const PATH_OPERATORS: { readonly [style: string]: string } = { simple: "", label: ".", matrix: ";" };
 
 function compileEntry(route: string, url: string, entry: unknown): DescribedPlan {
-  if (!isPlainObject(entry)) throw malformed(route, "is not an object");
+  const fail = (): never => {
+    throw malformed(route);
+  };
   const places = new Map<string, Place>();
   const query: DescribedStyle[] = [];
   const cookies: DescribedStyle[] = [];
   const headers: DescribedStyle[] = [];
   const required: string[] = [];
   const pathStyles = new Map<string, string>();
-  const parameters = getOwn(entry, "parameters");
-  if (parameters !== undefined && !Array.isArray(parameters)) throw malformed(route, "has parameters that are not a list");
-  for (const parameter of parameters === undefined ? [] : ownItems(parameters, "the parameters of", route)) {
-    if (!isPlainObject(parameter)) throw malformed(route, "has a parameter that is not an object");
-    const name = getOwn(parameter, "name");
-    const where = getOwn(parameter, "in");
-    if (typeof name !== "string" || typeof where !== "string" || !Object.prototype.hasOwnProperty.call(STYLES, where)) {
-      throw malformed(route, "has a parameter without a string name and a location (path, query, header or cookie)");
-    }
-    const style = styleOf(route, name, parameter, STYLES[where]!);
+  const parameters = listOf(getOwn(isPlainObject(entry) ? entry : fail(), "parameters"), fail);
+  for (const parameter of parameters) {
+    const where = getOwn(isPlainObject(parameter) ? parameter : fail(), "in") as string;
+    const style = styleOf(parameter, STYLES[Object.prototype.hasOwnProperty.call(STYLES, where) ? where : fail()]!, fail);
+    const name = style.name;
     if (where === "path") {
-      pathStyles.set(name, `${PATH_OPERATORS[style.style]}${name}${style.explode ? "*" : ""}`);
+      // The style as an RFC 6570 operator: simple `{id}`, label `{.id}`, matrix `{;id}`, `*` when exploded.
+      pathStyles.set(name, `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${name}${style.explode ? "*" : ""}}`);
       places.set(name, "path");
     } else if (where === "header") {
       headers.push({ ...style, name: name.toLowerCase() });
     } else {
       (where === "query" ? query : cookies).push(style);
-      if (places.has(name)) throw malformed(route, `names the parameter ${quote(name)} twice`);
       places.set(name, { in: where as "query" | "cookie", style });
+      if (style.required) required.push(name);
     }
-    if (style.required && (where === "query" || where === "cookie")) required.push(name);
   }
-  const body = bodyOf(route, getOwn(entry, "body"), places);
-  const baseUrl = getOwn(entry, "baseUrl");
-  const accept = getOwn(entry, "accept");
-  if ((baseUrl !== undefined && typeof baseUrl !== "string") || (accept !== undefined && typeof accept !== "string")) {
-    throw malformed(route, "has a baseUrl or accept that is not a string");
+  const body = getOwn(entry as Dictionary, "body");
+  let described: DescribedPlan["body"];
+  if (body !== undefined) {
+    const own = isPlainObject(body) ? body : fail();
+    const mediaType = getOwn(own, "mediaType");
+    const properties = getOwn(own, "properties");
+    const given = getOwn(own, "encoding") ?? {};
+    const encodings = isPlainObject(given) ? given : fail();
+    const encoding = new Map<string, Style>();
+    for (const property of Object.keys(encodings)) {
+      encoding.set(property, styleOf({ ...(encodings[property] as object), name: property }, STYLES.query!, fail));
+    }
+    for (const property of listOf(properties, fail)) places.set(typeof property === "string" && !places.has(property) ? property : fail(), "body");
+    described = { mediaType: typeof mediaType === "string" ? mediaType : fail(), flat: properties !== undefined, encoding };
   }
+  const baseUrl = getOwn(entry as Dictionary, "baseUrl");
+  const accept = getOwn(entry as Dictionary, "accept");
+  if ((baseUrl !== undefined && typeof baseUrl !== "string") || (accept !== undefined && typeof accept !== "string")) fail();
   // A fragment in a description's path (`/files/{id}#add_shared_link`, a way to describe one path twice) is never
   // sent: the request goes to the path before it.
   const fragment = url.search(/#(?![^{]*\})/);
-  const sent = fragment < 0 ? url : url.slice(0, fragment);
   // Each path placeholder as the description writes it, `{name}`, becomes its style's expression.
-  const path = sent.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
-    const expression = pathStyles.get(name);
-    if (expression === undefined) places.set(name, "path");
-    return expression === undefined ? whole : `{${expression}}`;
+  const path = (fragment < 0 ? url : url.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+    if (!places.has(name)) places.set(name, "path");
+    return pathStyles.get(name) ?? whole;
   });
-  return { route, url: path, baseUrl, accept, places, query, cookies, headers, required, body, compiled: undefined };
+  return { route, url: path, baseUrl: baseUrl as string | undefined, accept: accept as string | undefined, places, query, cookies, headers, required, body: described, compiled: undefined };
 }
 
-function styleOf(route: string, name: string, parameter: Dictionary, allowed: readonly string[]): DescribedStyle {
-  const style = getOwn(parameter, "style") ?? allowed[0];
-  const explode = getOwn(parameter, "explode") ?? style === "form";
-  const allowReserved = getOwn(parameter, "allowReserved") ?? false;
-  const json = getOwn(parameter, "json") ?? false;
-  const required = getOwn(parameter, "required") ?? false;
-  if (typeof style !== "string" || !allowed.includes(style)) throw malformed(route, `gives the parameter ${quote(name)} a style it cannot have here`);
-  if (typeof explode !== "boolean" || typeof allowReserved !== "boolean" || typeof json !== "boolean" || typeof required !== "boolean") {
-    throw malformed(route, `gives the parameter ${quote(name)} a flag that is not a boolean`);
-  }
-  return { name, style, explode, allowReserved, json, required };
+function listOf(value: unknown, fail: () => never): readonly unknown[] {
+  return value === undefined ? [] : Array.isArray(value) ? ownItems(value, "a route table list") : fail();
 }
 
-function bodyOf(route: string, body: unknown, places: Map<string, Place>): DescribedPlan["body"] {
-  if (body === undefined) return undefined;
-  if (!isPlainObject(body) || typeof getOwn(body, "mediaType") !== "string") throw malformed(route, "has a body without a media type");
-  const properties = getOwn(body, "properties");
-  const encodingEntries = getOwn(body, "encoding") ?? {};
-  if ((properties !== undefined && !Array.isArray(properties)) || !isPlainObject(encodingEntries)) {
-    throw malformed(route, "has body properties that are not a list, or an encoding that is not an object");
-  }
-  const encoding = new Map<string, Style>();
-  for (const property of Object.keys(encodingEntries)) {
-    const entry = encodingEntries[property];
-    if (!isPlainObject(entry)) throw malformed(route, `has an encoding for ${quote(property)} that is not an object`);
-    encoding.set(property, styleOf(route, property, entry, STYLES.query!));
-  }
-  if (properties !== undefined) {
-    for (const property of ownItems(properties, "the body properties of", route)) {
-      if (typeof property !== "string" || places.has(property)) throw malformed(route, `has a body property ${typeof property === "string" ? quote(property) : ""} that is not a free string key`);
-      places.set(property, "body");
-    }
-  }
-  return { mediaType: getOwn(body, "mediaType") as string, flat: properties !== undefined, encoding };
+/** A parameter's (or form property's) style, the location's defaults filled in: form explodes, the others do not. */
+function styleOf(parameter: unknown, allowed: readonly string[], fail: () => never): DescribedStyle {
+  const read = (key: string, fallback: unknown, type: string): unknown => {
+    const value = isPlainObject(parameter) ? (getOwn(parameter, key) ?? fallback) : fail();
+    return typeof value === type ? value : fail();
+  };
+  const style = read("style", allowed[0], "string") as string;
+  if (!allowed.includes(style)) fail();
+  return {
+    name: read("name", undefined, "string") as string,
+    style,
+    explode: read("explode", style === "form", "boolean") as boolean,
+    allowReserved: read("allowReserved", false, "boolean") as boolean,
+    json: read("json", false, "boolean") as boolean,
+    required: read("required", false, "boolean") as boolean,
+  };
 }
 
-function malformed(route: string, what: string): EndpointError {
-  return new EndpointError("ERR_INVALID_ROUTE", `the route table's entry for ${quote(route)} ${what}`);
+function malformed(what: string): EndpointError {
+  return new EndpointError("ERR_INVALID_ROUTE", `the route table (${ROUTES}) entry ${quote(what)} is not one that fromOpenApi() writes`);
 }
 
 /**

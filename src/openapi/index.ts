@@ -11,13 +11,16 @@ import { chosenServer, serverUrl, serversOf } from "./servers.js";
 export { ROUTES };
 export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "../described.js";
 
-/** What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. */
-export interface DescribedDefaults {
+/**
+ * What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. (A type
+ * alias, not an interface, so that it is assignable to the options `defaults()` takes.)
+ */
+export type DescribedDefaults = {
   baseUrl: string;
   headers: { accept: string };
   /** The route table: `"<METHOD> <path>"` to where each of its parameters goes. */
   "x-endpointkit-routes": RouteTable;
-}
+};
 
 /** How fromOpenApi() reads the description. */
 export interface FromOpenApiOptions {

@@ -1,0 +1,131 @@
+// Described routes (src/described.ts, src/described-call.ts; DECISIONS "Described routes"): a pet store written for
+// these tests, with every location and body kind. Expected values are derived by hand from the description.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { endpoint } from "../src/index.js";
+import { fromOpenApi } from "../src/openapi/index.js";
+import { expectEndpointError, loosen } from "./helpers.js";
+
+const document = JSON.parse(readFileSync(new URL("./fixtures/petstore.openapi.json", import.meta.url), "utf8")) as object;
+const api = endpoint.defaults(fromOpenApi(document));
+const base = "https://eu.pets.example/v1";
+
+describe("described routes: where each flat key goes", () => {
+  it("sends a POST's query parameter in the query and the body properties as JSON", () => {
+    const request = api("POST /pets", { name: "Rex", tag: "dog", dryRun: true });
+    expect(request.url).toBe(`${base}/pets?dryRun=true`);
+    expect(request.body).toEqual({ name: "Rex", tag: "dog" });
+    expect(request.headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+
+  it("sends a DELETE's query parameter in the query, with no body", () => {
+    const request = api("DELETE /pets/{petId}", { petId: "p/1", hard: true });
+    expect(request).toMatchObject({ method: "delete", url: `${base}/pets/p%2F1?hard=true` });
+    expect(request.body).toBeUndefined();
+  });
+
+  it("explodes a query array, writes a deepObject, and leaves null and undefined out", () => {
+    const request = api("GET /pets", { tags: ["a", "b"], filter: { species: "dog" }, ids: null, q: undefined, headers: { "X-Request-Id": "r1" } });
+    expect(request.url).toBe(`${base}/pets?tags=a&tags=b&filter%5Bspecies%5D=dog`);
+  });
+
+  it("writes parameters described by content as JSON, and does not keep GitHub's + in q", () => {
+    const request = api("GET /pets", { where: { a: 1 }, q: "c++ lang", headers: { "x-request-id": "r1" } });
+    // encodeURIComponent('{"a":1}') and RFC 3986 encoding of "c++ lang".
+    expect(request.url).toBe(`${base}/pets?where=%7B%22a%22%3A1%7D&q=c%2B%2B%20lang`);
+  });
+
+  it("requires a required header parameter, given in headers", () => {
+    expect(api("GET /pets", { headers: { "X-Request-Id": "r1" } }).headers["x-request-id"]).toBe("r1");
+    const error = expectEndpointError(() => api("GET /pets", {}), "ERR_MISSING_PARAMETER");
+    expect(error.message).toContain("x-request-id");
+  });
+
+  it("puts every cookie parameter in one cookie header, form style", () => {
+    const request = api("GET /pets", { session: "s1", prefs: ["x", "y"], headers: { "X-Request-Id": "r1" } });
+    expect(request.headers.cookie).toBe("session=s1; prefs=x,y");
+  });
+
+  it("refuses a key the route does not describe, naming the route and the key", () => {
+    const error = expectEndpointError(() => api("GET /pets", { nope: 1, headers: { "X-Request-Id": "r1" } }), "ERR_INVALID_PARAMETER");
+    expect(error.message).toContain("GET /pets");
+    expect(error.message).toContain('"nope"');
+    expectEndpointError(() => api("DELETE /pets/{petId}", { petId: "1", data: { hard: true } }), "ERR_INVALID_PARAMETER");
+  });
+
+  it("takes a body whose properties collide with a parameter name through data, in the described JSON variant", () => {
+    const request = api("PATCH /pets/{petId}", { petId: "1", data: { name: "Rex", petId: "2" } });
+    expect(request.body).toEqual({ name: "Rex", petId: "2" });
+    expect(request.headers["content-type"]).toBe("application/merge-patch+json");
+    expectEndpointError(() => api("PATCH /pets/{petId}", { petId: "1", name: "Rex" }), "ERR_INVALID_PARAMETER");
+  });
+
+  it("sends a list body through data", () => {
+    const request = api("PUT /bulk", { data: [{ name: "a" }] });
+    expect(request.body).toEqual([{ name: "a" }]);
+  });
+
+  it("writes a form-urlencoded body honouring encoding, maps and lists in brackets", () => {
+    const request = api("POST /login", { user: "me", password: "p w&", scopes: ["a", "b"], metadata: { k: "v" }, expand: ["x", "y"] });
+    expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    // scopes: encoding explode false (form): "a,b"; metadata: no encoding, a map: brackets; expand: deepObject list.
+    expect(request.body).toBe("user=me&password=p%20w%26&scopes=a,b&metadata%5Bk%5D=v&expand%5B0%5D=x&expand%5B1%5D=y");
+    expect(new URLSearchParams(request.body as string).getAll("expand[1]")).toEqual(["y"]);
+  });
+
+  it("sends a multipart body as a FormData with no content-type, from the operation's own server", async () => {
+    const file = new Blob(["abc"], { type: "image/png" });
+    const request = api("POST /pets/{petId}/photo", { petId: "1", caption: "hi", file, meta: { a: 1 }, tags: ["x", "y"] });
+    expect(request.url).toBe("https://uploads.pets.example/pets/1/photo?caption=hi");
+    expect(request.headers["content-type"]).toBeUndefined();
+    const form = request.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(await (form.get("file") as Blob).text()).toBe("abc");
+    expect(form.get("meta")).toBe('{"a":1}');
+    expect(form.getAll("tags")).toEqual(["x", "y"]);
+  });
+
+  it("sends a binary body through data with its media type", () => {
+    const bytes = new Uint8Array([1, 2]);
+    const request = api("PUT /pets/{petId}/photo", { petId: "1", data: bytes });
+    expect(request.body).toBe(bytes);
+    expect(request.headers["content-type"]).toBe("image/png");
+  });
+
+  it("writes label and matrix path styles", () => {
+    expect(api("GET /labels/{label}/{matrix}", { label: ["a", "b"], matrix: { x: 1 } }).url).toBe(`${base}/labels/.a.b/;matrix=x,1`);
+  });
+
+  it("asks for the operation's response media type", () => {
+    expect(api("GET /pets/{petId}", { petId: "1" }).headers.accept).toBe("application/xml");
+    expect(api("DELETE /pets/{petId}", { petId: "1" }).headers.accept).toBe("application/json");
+  });
+
+  it("requires path parameters", () => {
+    expectEndpointError(() => loosen(api)("DELETE /pets/{petId}", {}), "ERR_MISSING_PARAMETER");
+  });
+
+  it("keeps today's rules for routes the table does not describe", () => {
+    const request = api("POST /repos/{owner}", { owner: "o", x: [1, 2] });
+    expect(request.body).toEqual({ x: [1, 2] });
+    expect(api("GET /search", { q: "c++" }).url).toBe(`${base}/search?q=c++`);
+  });
+
+  it("gives endpoint.parse(endpoint.merge()) the same result", () => {
+    const options = { name: "Rex", dryRun: true };
+    expect(api.parse(api.merge("POST /pets", options))).toEqual(api("POST /pets", options));
+  });
+
+  it("compiles each route once, and shares the frozen table rather than copying it per call", () => {
+    const defaults = api.DEFAULTS as Record<string, unknown>;
+    expect(Object.isFrozen(defaults["x-endpointkit-routes"])).toBe(true);
+    expect(api.merge("GET /pets")["x-endpointkit-routes"]).toBe(defaults["x-endpointkit-routes"]);
+  });
+
+  it("refuses a malformed table entry with ERR_INVALID_ROUTE", () => {
+    const bad = endpoint.defaults({ baseUrl: base, "x-endpointkit-routes": { "GET /x": { parameters: [{ name: 1, in: "query" }] } } });
+    expectEndpointError(() => bad("GET /x"), "ERR_INVALID_ROUTE");
+    const proto = endpoint.defaults({ baseUrl: base, "x-endpointkit-routes": JSON.parse('{"GET /x": {"__proto__": {"parameters": 1}}}') });
+    expect(proto("GET /x").url).toBe(`${base}/x`);
+  });
+});
