@@ -154,8 +154,11 @@ function compileEntry(route: string, url: string, entry: unknown): DescribedPlan
   const baseUrl = getOwn(entry as Dictionary, "baseUrl");
   const accept = getOwn(entry as Dictionary, "accept");
   if ((baseUrl !== undefined && typeof baseUrl !== "string") || (accept !== undefined && typeof accept !== "string")) fail();
+  // A fragment in a description's path (`/files/{id}#add_shared_link`, a way to describe one path twice) is never
+  // sent: the request goes to the path before it.
+  const fragment = url.search(/#(?![^{]*\})/);
   // Each path placeholder as the description writes it, `{name}`, becomes its style's expression.
-  const path = url.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+  const path = (fragment < 0 ? url : url.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
     if (!places.has(name)) places.set(name, "path");
     return pathStyles.get(name) ?? whole;
   });

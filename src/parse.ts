@@ -260,7 +260,8 @@ function build(call: Call): RequestOptions {
     const { options, keys, defaults, named } = call;
     const parts = describedRequest(call.described, { options, keys, isOption: isNamedOption, defaults, data: named.data, headers });
     target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
-    body = parts.body === undefined && (method === "patch" || method === "put") ? "" : parts.body;
+    // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
+    body = parts.body;
   } else if (carriesBody) {
     body = bodyOf(compiled, call);
     if (body === undefined) {

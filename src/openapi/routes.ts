@@ -20,13 +20,14 @@ const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", 
 
 /** The route table entry of one operation, with the parameters of its path item (`shared`). */
 export function operationEntry(reader: Reader, path: string, shared: unknown, operation: Dictionary): DescribedOperationEntry {
-  // Operation parameters override the path item's by name and location; the path item's keep their place.
+  // Operation parameters override the path item's by name and location. They come first, then the path item's
+  // others: the order OpenAPI tools (the oas package, @readme/oas-to-har) write the query in.
   const byKey = new Map<string, DescribedParameter>();
-  for (const list of [shared, own(operation, "parameters")]) {
+  for (const list of [own(operation, "parameters"), shared]) {
     if (!Array.isArray(list)) continue;
     for (const item of list) {
       const parameter = describedParameter(reader, item, path);
-      if (parameter !== undefined) byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+      if (parameter !== undefined && !byKey.has(`${parameter.in}\u0000${parameter.name}`)) byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
     }
   }
   const parameters = [...byKey.values()];
@@ -78,7 +79,8 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const media = reader.resolve(content[mediaType]);
   const body: DescribedBody = { mediaType };
   const lower = mediaType.toLowerCase().split(";")[0]!.trim();
-  const flatKind = isJson(lower) || lower === "application/x-www-form-urlencoded" || lower === "multipart/form-data";
+  // A wildcard (Kubernetes writes `*/*` for its JSON bodies) takes an object's properties flat too.
+  const flatKind = isJson(lower) || lower.includes("*") || lower === "application/x-www-form-urlencoded" || lower === "multipart/form-data";
   const properties = flatKind ? objectProperties(reader, own(media, "schema"), 0, new Set()) : undefined;
   if (properties !== undefined && properties.size > 0 && ![...properties].some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
     body.properties = [...properties];
@@ -114,7 +116,8 @@ function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
 
 /**
  * The property names of an object schema (through $ref, allOf, oneOf and anyOf), or undefined when the body is not
- * an object of named properties only: another type, or additional properties (a map, whose keys could be anything).
+ * an object. Additional properties do not stop the named ones from being flat keys (Plaid, Spotify and Bitbucket
+ * allow them on most bodies); a body with other keys still goes whole in `data`.
  */
 function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> | undefined {
   reader.step();
@@ -126,8 +129,6 @@ function objectProperties(reader: Reader, value: unknown, depth: number, seen: S
   const type = own(schema, "type");
   const types = Array.isArray(type) ? type.filter((t) => t !== "null") : type === undefined ? [] : [type];
   if (types.some((t) => t !== "object")) return undefined;
-  const additional = own(schema, "additionalProperties");
-  if (additional !== undefined && additional !== false) return undefined;
   const properties = own(schema, "properties");
   if (isPlainObject(properties)) for (const name of Object.keys(properties)) names.add(name);
   for (const key of ["allOf", "oneOf", "anyOf"]) {
