@@ -2,7 +2,7 @@
 // the body written as its media type says. The path went through the route's template (described.ts) before.
 import { EndpointError, quote } from "./errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
-import { styledPairs } from "./styles.js";
+import { headerText, styledPairs } from "./styles.js";
 import { scalarText } from "./uri-template/index.js";
 import type { DescribedPlan } from "./described.js";
 import type { ResponseHeaders } from "./types.js";
@@ -103,4 +103,16 @@ function formData(body: Dictionary): unknown {
     }
   }
   return form;
+}
+
+/** The caller's headers with each described header parameter given as a list or map written as text (`simple`). */
+export function describedHeaders(plan: DescribedPlan, headers: unknown): unknown {
+  if (!isPlainObject(headers)) return headers;
+  const copy: Dictionary = {};
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    const style = typeof value === "object" && value !== null ? plan.headers.find((header) => header.name === name.toLowerCase()) : undefined;
+    setOwn(copy, name, style === undefined ? value : headerText(style, value));
+  }
+  return copy;
 }
