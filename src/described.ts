@@ -128,6 +128,8 @@ function compileEntry(route: string, url: string, entry: unknown): DescribedPlan
       // The style as an RFC 6570 operator: simple `{id}`, label `{.id}`, matrix `{;id}`, `*` when exploded.
       pathStyles.set(name, `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${name}${style.explode ? "*" : ""}}`);
       places.set(name, "path");
+      // Always required (OpenAPI), also in the styles RFC 6570 lets go without a value.
+      required.push(name);
     } else if (where === "header") {
       headers.push({ ...style, name: name.toLowerCase() });
     } else {

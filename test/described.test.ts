@@ -129,3 +129,9 @@ describe("described routes: where each flat key goes", () => {
     expect(proto("GET /x").url).toBe(`${base}/x`);
   });
 });
+
+describe("described routes: path parameters", () => {
+  it("requires a label or matrix path parameter, which RFC 6570 alone would leave empty", () => {
+    expectEndpointError(() => loosen(api)("GET /labels/{label}/{matrix}", { label: ["a"] }), "ERR_MISSING_PARAMETER");
+  });
+});

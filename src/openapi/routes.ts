@@ -48,7 +48,8 @@ function describedParameter(reader: Reader, item: unknown, path: string): Descri
   // A path parameter the path does not name has nowhere to go.
   if (where === "path" && !path.includes(`{${name}}`)) return undefined;
   const described: DescribedParameter = { name, in: where };
-  if (where === "path" || own(parameter, "required") === true) described.required = true;
+  // A path parameter is always required, so the table does not say it.
+  if (where !== "path" && own(parameter, "required") === true) described.required = true;
   const content = own(parameter, "content");
   if (isPlainObject(content)) {
     const first = Object.keys(content)[0];
