@@ -11,6 +11,10 @@ const cases = [
   { name: "endpointkit: import { endpoint }", source: `export { endpoint } from "endpointkit";`, target: 4.5 * KB },
   { name: "endpointkit: import { parseTemplate }", source: `export { parseTemplate } from "endpointkit";`, target: 3 * KB },
   { name: "endpointkit/openapi: import { fromOpenApi }", source: `export { fromOpenApi } from "endpointkit/openapi";` },
+  {
+    name: "endpointkit + endpointkit/openapi: import { endpoint } and { fromOpenApi }",
+    source: `export { endpoint } from "endpointkit"; export { fromOpenApi } from "endpointkit/openapi";`,
+  },
   { name: "@octokit/endpoint: import { endpoint }", source: `export { endpoint } from "@octokit/endpoint";` },
 ];
 

@@ -3,7 +3,6 @@ import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { ROUTES, describedRoute, type DescribedPlan } from "./described.js";
-import { describedHeaders, describedRequest } from "./described-call.js";
 import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
@@ -72,7 +71,7 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
         if (key === "url") {
           if (route !== undefined) checkNoUrlBesideRoute(named.url);
         } else if (key === "headers") {
-          addCheckedHeaders(headers, described === undefined ? named.headers : describedHeaders(described, named.headers));
+          addCheckedHeaders(headers, described === undefined ? named.headers : described.headers(named.headers));
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           mediaType = normalizeMediaType(named.mediaType);
         }
@@ -258,7 +257,7 @@ function build(call: Call): RequestOptions {
   let body: unknown;
   if (call.described !== undefined) {
     const { options, keys, defaults, named } = call;
-    const parts = describedRequest(call.described, { options, keys, isOption: isNamedOption, defaults, data: named.data, headers });
+    const parts = call.described.request({ options, keys, isOption: isNamedOption, defaults, data: named.data, headers });
     target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
     // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
     body = parts.body;

@@ -37,7 +37,8 @@ describe("endpointkit openapi", () => {
     const table = ((await import(pathToFileURL(moduleFile).href)) as { default: { baseUrl: string } }).default;
     expect(table.baseUrl).toBe("https://api.example");
     const { endpoint } = await import("endpointkit");
-    expect(endpoint.defaults(table)("POST /cats", { name: "Tom" }).body).toEqual({ name: "Tom" });
+    const { describedRoutes } = await import("endpointkit/openapi");
+    expect(endpoint.defaults(describedRoutes(table))("POST /cats", { name: "Tom" }).body).toEqual({ name: "Tom" });
   });
 
   it("reports a Swagger 2.0 description and a missing file", async () => {

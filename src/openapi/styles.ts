@@ -1,10 +1,10 @@
 // OpenAPI 3 parameter styles that RFC 6570 has no operator for, or writes differently: query and cookie `form`,
 // `spaceDelimited`, `pipeDelimited` and `deepObject`, and parameters described by `content`. (Path styles are RFC 6570
 // operators: described.ts writes them into the route's template.)
-import { EndpointError, quote } from "./errors.js";
-import { checkDepth, isPlainObject, ownItems } from "./objects.js";
-import { scalarText } from "./uri-template/index.js";
-import { encodeReserved, encodeUnreserved } from "./uri-template/encode.js";
+import { EndpointError, quote } from "../errors.js";
+import { checkDepth, isPlainObject, ownItems } from "../objects.js";
+import { scalarText } from "../uri-template/index.js";
+import { encodeReserved, encodeUnreserved } from "../uri-template/encode.js";
 
 /** How one value is written, as the route table says, OpenAPI's defaults filled in (described.ts). */
 export interface Style {
