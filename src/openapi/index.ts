@@ -83,7 +83,8 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
       // among the document's servers only.
       const servers = serversOf(operation) ?? pathServers;
       if (servers !== undefined) {
-        const own = serverUrl(servers[0], base);
+        // A relative one is resolved as the document's servers are, or against the document's server.
+        const own = serverUrl(servers[0], base ?? baseUrl);
         if (own !== baseUrl) entry.baseUrl = own;
       }
       const route = `${method.toUpperCase()} ${path}`;

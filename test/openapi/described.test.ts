@@ -140,7 +140,7 @@ describe("described routes: turned on by endpointkit/openapi", () => {
   it("refuses a route table until fromOpenApi() or describedRoutes() turned described routes on", async () => {
     vi.resetModules();
     const fresh = await import("../../src/index.js");
-    const table = JSON.parse(JSON.stringify(fromOpenApi(document))) as object;
+    const table = JSON.parse(JSON.stringify(fromOpenApi(document))) as ReturnType<typeof fromOpenApi>;
     // The fresh module graph has an EndpointError class of its own.
     let error: unknown;
     try {

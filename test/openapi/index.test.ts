@@ -32,6 +32,11 @@ describe("fromOpenApi: servers", () => {
     expect(table["POST /pets/{petId}/photo"]!.baseUrl).toBe("https://uploads.pets.example");
     expect(table["POST /pets"]!.baseUrl).toBeUndefined();
   });
+
+  it("resolves a route's relative server against the document's server", () => {
+    const table = fromOpenApi(doc({ servers: [{ url: "https://a.example/v1" }], paths: { "/u": { servers: [{ url: "/v2" }], get: { responses: {} } } } }))["x-endpointkit-routes"];
+    expect(table["GET /u"]!.baseUrl).toBe("https://a.example/v2");
+  });
 });
 
 describe("fromOpenApi: the table", () => {
