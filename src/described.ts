@@ -33,6 +33,8 @@ export interface DescribedPlan {
   readonly accept: string | undefined;
   /** `url` compiled, by the first call that got that far. */
   compiled: CompiledUrl | undefined;
+  /** True for an option name (`url`, `method`, …) that this route has as a query or cookie parameter. */
+  claims(key: string): boolean;
   /** The caller's headers option with header parameters written as text. */
   headers(given: unknown): unknown;
   /** The query and body of a call; sets its cookie and content-type headers. */

@@ -51,12 +51,22 @@ export interface RouteEntry {
  */
 export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, options: Dictionary): RequestOptions {
   const keys = Object.keys(options);
-  const named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
+  let named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
+  const routes = named[ROUTES] !== undefined ? named[ROUTES] : plan.routes;
+  // A described route string whose parameters are named like options (a query parameter `url` or `method`): those
+  // keys are its parameters, not options. (merge() cannot tell, so parse(merge()) reads them as options.)
+  const claimed = routes !== undefined && route !== undefined && named !== NO_NAMED_OPTIONS ? describedRoute(routes, String(route.method ?? plan.method), route.url) : undefined;
+  let isOption: (key: string) => boolean = isNamedOption;
+  if (claimed !== undefined) {
+    const own: NamedOptions = { ...named };
+    for (const key of keys) if (isNamedOption(key) && claimed.claims(key)) own[key] = undefined;
+    named = own;
+    isOption = (key) => isNamedOption(key) && !claimed.claims(key);
+  }
   const method = named.method !== undefined ? named.method : (route?.method ?? plan.method);
   // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
   const url = route !== undefined ? route.url : named.url !== undefined ? named.url : plan.url;
   try {
-    const routes = named[ROUTES] !== undefined ? named[ROUTES] : plan.routes;
     // A route the table describes takes the same steps with its own compiled plan (DECISIONS "Described routes").
     const described = routes !== undefined && typeof method === "string" && typeof url === "string" ? describedRoute(routes, method, url) : undefined;
     const headers = plan.copyHeaders();
@@ -86,7 +96,7 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
     const ownBaseUrl = named.baseUrl !== undefined || described?.baseUrl !== undefined;
     const baseUrl = named.baseUrl !== undefined ? named.baseUrl : ownBaseUrl ? described!.baseUrl : plan.baseUrl;
     const basePrefix = ownBaseUrl ? undefined : plan.basePrefix;
-    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters, described });
+    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters, described, isOption });
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -227,6 +237,8 @@ interface Call {
   readonly mediaType: Dictionary | undefined;
   readonly defaults: DefaultParameters;
   readonly described: DescribedPlan | undefined;
+  /** True for the keys this call reads as options: on a described route, not its parameters named like one. */
+  readonly isOption: (key: string) => boolean;
 }
 
 /** Builds the result of one call: the URL from the template, then the query or the body, headers and request. */
@@ -256,8 +268,8 @@ function build(call: Call): RequestOptions {
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
   if (call.described !== undefined) {
-    const { options, keys, defaults, named } = call;
-    const parts = call.described.request({ options, keys, isOption: isNamedOption, defaults, data: named.data, headers });
+    const { options, keys, defaults, named, isOption } = call;
+    const parts = call.described.request({ options, keys, isOption, defaults, data: named.data, headers });
     target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
     // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
     body = parts.body;

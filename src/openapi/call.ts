@@ -35,7 +35,8 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
   const query: string[] = [];
   const cookies: string[] = [];
   for (const style of [...plan.query, ...plan.cookies]) {
-    const given = value(style.name);
+    // A parameter named like an option that this call reads as the option (parse(merge())) is not this parameter.
+    const given = call.isOption(style.name) ? undefined : value(style.name);
     if (given != null) styledPairs(plan.query.includes(style as never) ? query : cookies, style, given);
   }
   if (cookies.length > 0) headers.cookie = [getOwn(headers, "cookie") ?? [], cookies].flat().join("; ");

@@ -165,6 +165,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     required,
     body: described,
     compiled: undefined,
+    // `headers` stays the option; `data` is the body's when the route has one.
+    claims: (key) => typeof places.get(key) === "object" && key !== "headers" && key !== ROUTES && !(key === "data" && described !== undefined),
     headers: (given) => describedHeaders(plan, given),
     request: (call) => describedRequest(plan, call),
   };

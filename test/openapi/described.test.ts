@@ -155,3 +155,26 @@ describe("described routes: turned on by endpointkit/openapi", () => {
     expect(fresh.endpoint.defaults(describedRoutes(table))("POST /pets", { name: "Rex", dryRun: true }).url).toBe(`${base}/pets?dryRun=true`);
   });
 });
+
+describe("described routes: parameters named like options", () => {
+  const named = endpoint.defaults(
+    fromOpenApi({
+      openapi: "3.0.3",
+      servers: [{ url: "https://links.example" }],
+      paths: {
+        "/preview": { get: { parameters: [{ name: "url", in: "query", required: true }, { name: "method", in: "query" }, { name: "data", in: "query" }], responses: {} } },
+        "/rest": { post: { parameters: [{ name: "method", in: "query" }], requestBody: { content: { "application/json": { schema: { properties: { a: {} } } } } }, responses: {} } },
+      },
+    }),
+  );
+
+  it("sends a query parameter named url, method or data in the query (a route string names the URL and method)", () => {
+    const request = loosen(named)("GET /preview", { url: "https://a.example/x?y", method: "oembed", data: "1" });
+    expect(request).toMatchObject({ method: "get", url: "https://links.example/preview?url=https%3A%2F%2Fa.example%2Fx%3Fy&method=oembed&data=1" });
+  });
+
+  it("keeps method a parameter on a POST with a body, and the body its properties", () => {
+    const request = loosen(named)("POST /rest", { method: "flickr.photos.search", a: 1 });
+    expect(request).toMatchObject({ method: "post", url: "https://links.example/rest?method=flickr.photos.search", body: { a: 1 } });
+  });
+});
