@@ -50,7 +50,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI document (an object)");
   if (!isPlainObject(options)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options must be an object");
   const version = ownString(document, "openapi");
-  if (version === undefined || !/^3\.[01]\./.test(version)) {
+  if (version === undefined || !/^3\.[01](\.|$)/.test(version)) {
     const swagger = own(document, "swagger") !== undefined;
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",

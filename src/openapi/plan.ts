@@ -150,8 +150,10 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const fragment = url.search(/#(?![^{]*\})/);
   // Each path placeholder as the description writes it, `{name}`, becomes its style's expression.
   const path = (fragment < 0 ? url : url.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
-    if (!places.has(name)) places.set(name, "path");
-    return pathStyles.get(name) ?? whole;
+    // An expression the description writes with its own operator (Google's `{+name}`) stays as written.
+    const bare = name.replace(/^[+#./;?&]|\*$/g, "");
+    if (!places.has(bare)) places.set(bare, "path");
+    return (bare === name && pathStyles.get(name)) || whole;
   });
   const plan: CompiledPlan = {
     route,

@@ -46,7 +46,8 @@ function describedParameter(reader: Reader, item: unknown, path: string): Descri
   if (name === undefined || where === undefined || !LOCATIONS.includes(where)) return undefined;
   if (where === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return undefined;
   // A path parameter the path does not name has nowhere to go.
-  if (where === "path" && !path.includes(`{${name}}`)) return undefined;
+  // (A description may write an RFC 6570 operator itself, as Google's `{+name}`.)
+  if (where === "path" && !path.split(/[{}]/).some((part, i) => i % 2 === 1 && part.replace(/^[+#./;?&]|\*$/g, "") === name)) return undefined;
   const described: DescribedParameter = { name, in: where };
   // A path parameter is always required, so the table does not say it.
   if (where !== "path" && own(parameter, "required") === true) described.required = true;

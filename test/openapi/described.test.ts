@@ -178,3 +178,14 @@ describe("described routes: parameters named like options", () => {
     expect(request).toMatchObject({ method: "post", url: "https://links.example/rest?method=flickr.photos.search", body: { a: 1 } });
   });
 });
+
+describe("described routes: a path written with an RFC 6570 operator", () => {
+  it("keeps Google's {+name} as written: reserved expansion, slashes kept", () => {
+    // The description's `version: "3.0"` (no patch number) is read as 3.0 too.
+    const google = endpoint.defaults(
+      fromOpenApi({ openapi: "3.0", servers: [{ url: "https://g.example" }], paths: { "/v1/{+name}:cancel": { post: { parameters: [{ name: "name", in: "path", required: true }], responses: {} } } } }),
+    );
+    expect(loosen(google)("POST /v1/{+name}:cancel", { name: "projects/p/operations/1" }).url).toBe("https://g.example/v1/projects/p/operations/1:cancel");
+    expectEndpointError(() => loosen(google)("POST /v1/{+name}:cancel", {}), "ERR_MISSING_PARAMETER");
+  });
+});
