@@ -13,9 +13,14 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
   const { keys, headers, defaults } = call;
   const invalid = (key: string): EndpointError => new EndpointError("ERR_INVALID_PARAMETER", `${quote(key)} is not a parameter of this route in its API description`);
   // A parameter set by the endpoint's defaults applies where the route has it; elsewhere it is not this route's.
+  // Each key read once (a getter answers once), however many checks look at it.
+  const read = new Map<string, unknown>();
   const value = (key: string): unknown => {
+    if (read.has(key)) return read.get(key);
     const own = ownValue(call.options, key);
-    return own === undefined && defaults.keySet.has(key) ? defaults.values[key] : own;
+    const given = own === undefined && defaults.keySet.has(key) ? defaults.values[key] : own;
+    read.set(key, given);
+    return given;
   };
   let body = call.data;
   let properties: Dictionary | undefined;

@@ -189,3 +189,23 @@ describe("described routes: a path written with an RFC 6570 operator", () => {
     expectEndpointError(() => loosen(google)("POST /v1/{+name}:cancel", {}), "ERR_MISSING_PARAMETER");
   });
 });
+
+describe("described routes: hostile values", () => {
+  it("reads a required query parameter's getter once, and leaves the caller's options unchanged", () => {
+    const search = endpoint.defaults(
+      fromOpenApi({ openapi: "3.0.3", servers: [{ url: "https://s.example" }], paths: { "/s": { get: { parameters: [{ name: "tags", in: "query", required: true }], responses: {} } } } }),
+    );
+    let reads = 0;
+    const options = {
+      get tags() {
+        reads++;
+        return ["a", "b"];
+      },
+    };
+    const before = JSON.stringify(options);
+    reads = 0;
+    expect(loosen(search)("GET /s", options).url).toBe("https://s.example/s?tags=a&tags=b");
+    expect(reads).toBe(1);
+    expect(JSON.stringify(options)).toBe(before);
+  });
+});
