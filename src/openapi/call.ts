@@ -101,13 +101,14 @@ function formData(body: Dictionary): unknown {
   return form;
 }
 
-/** The caller's headers with each described header parameter given as a list or map written as text (`simple`). */
+/** The caller's headers with each described header parameter that is not text written as text (`simple`). */
 export function describedHeaders(plan: DescribedPlan, headers: unknown): unknown {
   if (!isPlainObject(headers)) return headers;
   const copy: Dictionary = {};
   for (const name of Object.keys(headers)) {
     const value = headers[name];
-    const style = typeof value === "object" && value !== null ? plan.headerStyles.find((header) => header.name === name.toLowerCase()) : undefined;
+    // A described header parameter's value as its schema types it (a boolean, a list, a map) becomes its text.
+    const style = value !== undefined && typeof value !== "string" ? plan.headerStyles.find((header) => header.name === name.toLowerCase()) : undefined;
     setOwn(copy, name, style === undefined ? value : headerText(style, value));
   }
   return copy;

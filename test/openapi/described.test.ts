@@ -41,6 +41,13 @@ describe("described routes: where each flat key goes", () => {
     expect(error.message).toContain("x-request-id");
   });
 
+  it("writes a header parameter given as a boolean, a list or a map as text, simple style", () => {
+    // OpenAPI 3.1.1's style examples: simple, explode true, object: "R=100,G=200,B=150".
+    const request = api("GET /pets", { headers: { "X-Request-Id": true, "X-Trace": { R: 100, G: 200, B: 150 } } } as never);
+    expect(request.headers["x-request-id"]).toBe("true");
+    expect(request.headers["x-trace"]).toBe("R=100,G=200,B=150");
+  });
+
   it("puts every cookie parameter in one cookie header, form style", () => {
     const request = api("GET /pets", { session: "s1", prefs: ["x", "y"], headers: { "X-Request-Id": "r1" } });
     expect(request.headers.cookie).toBe("session=s1; prefs=x,y");
