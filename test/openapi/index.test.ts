@@ -41,7 +41,7 @@ describe("fromOpenApi: the table", () => {
     expect(defaults.headers).toEqual({ accept: "application/json" });
   });
 
-  it("merges path-level parameters with the operation's, the operation's winning by name and location", () => {
+  it("merges path-level parameters with the operation's, the operation's winning by name and location and coming first (the oas package's order)", () => {
     const table = fromOpenApi(
       doc({
         servers: [{ url: "https://a.example" }],
@@ -54,8 +54,8 @@ describe("fromOpenApi: the table", () => {
       }),
     )["x-endpointkit-routes"];
     expect(table["GET /x/{id}"]!.parameters).toEqual([
-      { name: "id", in: "path", required: true },
       { name: "n", in: "query", style: "pipeDelimited" },
+      { name: "id", in: "path", required: true },
       { name: "n", in: "header" },
     ]);
   });
@@ -73,8 +73,13 @@ describe("fromOpenApi: the table", () => {
   it("sends a body in data when it is a map or a property collides with a parameter or option name", () => {
     const table = fromOpenApi(petstore)["x-endpointkit-routes"];
     expect(table["PATCH /pets/{petId}"]!.body!.properties).toBeUndefined();
-    const map = fromOpenApi(doc({ servers: [{ url: "https://a.example" }], paths: { "/m": { post: { requestBody: { content: { "application/json": { schema: { type: "object", properties: { a: {} }, additionalProperties: true } } } }, responses: {} } } } }));
-    expect(map["x-endpointkit-routes"]["POST /m"]!.body!.properties).toBeUndefined();
+    const body = (schema: object, type = "application/json") =>
+      fromOpenApi(doc({ servers: [{ url: "https://a.example" }], paths: { "/m": { post: { requestBody: { content: { [type]: { schema } } }, responses: {} } } } }))["x-endpointkit-routes"]["POST /m"]!.body!.properties;
+    expect(body({ type: "object", additionalProperties: { type: "string" } })).toBeUndefined();
+    // Named properties stay flat keys beside additional ones (Plaid, Spotify, Bitbucket), and under a wildcard
+    // media type (Kubernetes' */*); other keys go whole in data.
+    expect(body({ type: "object", properties: { a: {} }, additionalProperties: true })).toEqual(["a"]);
+    expect(body({ type: "object", properties: { a: {} } }, "*/*")).toEqual(["a"]);
     const option = fromOpenApi(doc({ servers: [{ url: "https://a.example" }], paths: { "/o": { post: { requestBody: { content: { "application/json": { schema: { properties: { headers: {} } } } } }, responses: {} } } } }));
     expect(option["x-endpointkit-routes"]["POST /o"]!.body!.properties).toBeUndefined();
   });
