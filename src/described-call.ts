@@ -2,7 +2,7 @@
 // the body written as its media type says. The path went through the route's template (described.ts) before.
 import { EndpointError, quote } from "./errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
-import { styledPairs } from "./styles.js";
+import { headerText, styledPairs } from "./styles.js";
 import { scalarText } from "./uri-template/index.js";
 import type { DescribedPlan } from "./described.js";
 import type { ResponseHeaders } from "./types.js";
@@ -84,6 +84,23 @@ function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, he
   }
   if (label !== undefined && !getOwn(headers, "content-type")) headers["content-type"] = label;
   return body;
+}
+
+/**
+ * The caller's headers with each described header parameter given as a list or map (or described by JSON `content`)
+ * written as its text, so that the header checks see text; other headers as given.
+ */
+export function describedHeaders(plan: DescribedPlan, headers: unknown): unknown {
+  if (plan.headers.length === 0 || !isPlainObject(headers)) return headers;
+  let copy: Dictionary | undefined;
+  for (const name of Object.keys(headers)) {
+    const given = headers[name];
+    const style = given == null ? undefined : plan.headers.find((header) => header.name === name.toLowerCase());
+    if (style === undefined || (typeof given !== "object" && !style.json)) continue;
+    copy ??= { ...headers };
+    setOwn(copy, name, headerText(style, given));
+  }
+  return copy ?? headers;
 }
 
 /** True for application/json and its variants (`+json`, `x-json`, `text/json`), as OpenAPI tools read them. */

@@ -3,7 +3,7 @@ import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { ROUTES, describedRoute, type DescribedPlan } from "./described.js";
-import { describedRequest } from "./described-call.js";
+import { describedHeaders, describedRequest } from "./described-call.js";
 import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
@@ -72,7 +72,7 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
         if (key === "url") {
           if (route !== undefined) checkNoUrlBesideRoute(named.url);
         } else if (key === "headers") {
-          addCheckedHeaders(headers, named.headers);
+          addCheckedHeaders(headers, described === undefined ? named.headers : describedHeaders(described, named.headers));
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           mediaType = normalizeMediaType(named.mediaType);
         }

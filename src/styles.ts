@@ -55,6 +55,15 @@ function bracketPairs(pairs: string[], name: string, value: unknown, encode: (te
   }
 }
 
+/** A header parameter's list or map in `simple` style, joined with "," and not percent-encoded (a header is no URI). */
+export function headerText(style: Style, value: unknown): string {
+  if (style.json) return JSON.stringify(value) ?? "";
+  if (Array.isArray(value)) return ownItems(value, "the header", style.name).map((item) => text(style.name, item)).join(",");
+  const map = value as { [key: string]: unknown };
+  const keys = Object.keys(map).filter((key) => map[key] != null);
+  return keys.map((key) => `${key}${style.explode ? "=" : ","}${text(style.name, map[key])}`).join(",");
+}
+
 /** The text of a scalar (a Date in ISO 8601); null in a list or map is the empty string. */
 function text(name: string, value: unknown): string {
   const found = value == null ? "" : scalarText(value, name);
