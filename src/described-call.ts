@@ -87,8 +87,8 @@ function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, he
 }
 
 /**
- * The caller's headers with each described header parameter given as a list or map (or described by JSON `content`)
- * written as its text, so that the header checks see text; other headers as given.
+ * The caller's headers with each described header parameter given as a list, map or boolean (or described by JSON
+ * `content`) written as its text, so that the header checks see text; other headers as given.
  */
 export function describedHeaders(plan: DescribedPlan, headers: unknown): unknown {
   if (plan.headers.length === 0 || !isPlainObject(headers)) return headers;
@@ -96,7 +96,8 @@ export function describedHeaders(plan: DescribedPlan, headers: unknown): unknown
   for (const name of Object.keys(headers)) {
     const given = headers[name];
     const style = given == null ? undefined : plan.headers.find((header) => header.name === name.toLowerCase());
-    if (style === undefined || (typeof given !== "object" && !style.json)) continue;
+    // A boolean header parameter (Berlin Group's TPP-Redirect-Preferred) is its text too; strings and numbers pass.
+    if (style === undefined || ((typeof given === "string" || typeof given === "number") && !style.json)) continue;
     copy ??= { ...headers };
     setOwn(copy, name, headerText(style, given));
   }

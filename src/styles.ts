@@ -55,10 +55,11 @@ function bracketPairs(pairs: string[], name: string, value: unknown, encode: (te
   }
 }
 
-/** A header parameter's list or map in `simple` style, joined with "," and not percent-encoded (a header is no URI). */
+/** A header parameter's value in `simple` style: a list or map joined with ",", not percent-encoded (a header is no URI). */
 export function headerText(style: Style, value: unknown): string {
   if (style.json) return JSON.stringify(value) ?? "";
   if (Array.isArray(value)) return ownItems(value, "the header", style.name).map((item) => text(style.name, item)).join(",");
+  if (typeof value !== "object" || value instanceof Date) return text(style.name, value);
   const map = value as { [key: string]: unknown };
   const keys = Object.keys(map).filter((key) => map[key] != null);
   return keys.map((key) => `${key}${style.explode ? "=" : ","}${text(style.name, map[key])}`).join(",");
