@@ -70,7 +70,8 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i];
         if (key === "url") {
-          if (route !== undefined) checkNoUrlBesideRoute(named.url);
+          // A described route with a parameter named `url` (screenshot and link APIs) takes the key as that parameter.
+          if (route !== undefined && described?.places.has("url") !== true) checkNoUrlBesideRoute(named.url);
         } else if (key === "headers") {
           addCheckedHeaders(headers, described === undefined ? named.headers : describedHeaders(described, named.headers));
         } else if (key === "mediaType" && named.mediaType !== undefined) {
