@@ -27,6 +27,12 @@ describe("fromOpenApi: servers", () => {
     expect(fromOpenApi(doc({}), { baseUrl: "https://host.example/x" }).baseUrl).toBe("https://host.example");
   });
 
+  it("reads a scheme-relative server as https without options.baseUrl, and with the base's scheme with it", () => {
+    const relative = doc({ servers: [{ url: "//kubernetes.local/" }] });
+    expect(fromOpenApi(relative).baseUrl).toBe("https://kubernetes.local");
+    expect(fromOpenApi(relative, { baseUrl: "http://localhost:8080" }).baseUrl).toBe("http://kubernetes.local");
+  });
+
   it("gives a route with its own servers that server", () => {
     const table = fromOpenApi(petstore)["x-endpointkit-routes"];
     expect(table["POST /pets/{petId}/photo"]!.baseUrl).toBe("https://uploads.pets.example");
