@@ -7,7 +7,7 @@ import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
 import { defaultParameters, parse, parseOver, type DefaultsPlan, type RouteEntry } from "./parse.js";
 import { parseRoute } from "./route.js";
 import { isToken } from "./token.js";
-import { ROUTES, freezeTable } from "./described.js";
+import { ROUTES, describedRoute, freezeTable } from "./described.js";
 import { OPTION_NAMES, baseUrlPrefix, checkBaseUrl } from "./url.js";
 import { boundedMemo } from "./cache.js";
 import { VERSION } from "./version.js";
@@ -61,6 +61,8 @@ function checkDefaults(defaults: MergedOptions): MergedOptions {
   if (routes !== undefined) {
     if (!isPlainObject(routes)) throw new EndpointError("ERR_INVALID_ROUTE", `defaults(): ${ROUTES} must be the route table fromOpenApi() returns`);
     freezeTable(routes);
+    // Fails here, where the table was given, when endpointkit/openapi has not turned described routes on.
+    describedRoute(routes, "GET", "");
   }
   return defaults;
 }

@@ -3,7 +3,6 @@ import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { ROUTES, describedRoute, type DescribedPlan } from "./described.js";
-import { describedHeaders, describedRequest } from "./described-call.js";
 import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
@@ -71,9 +70,9 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
         const key = keys[i];
         if (key === "url") {
           // A described route with a parameter named `url` (screenshot and link APIs) takes the key as that parameter.
-          if (route !== undefined && described?.places.has("url") !== true) checkNoUrlBesideRoute(named.url);
+          if (route !== undefined && described?.urlIsParameter !== true) checkNoUrlBesideRoute(named.url);
         } else if (key === "headers") {
-          addCheckedHeaders(headers, described === undefined ? named.headers : describedHeaders(described, named.headers));
+          addCheckedHeaders(headers, described === undefined ? named.headers : described.headers(named.headers));
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           mediaType = normalizeMediaType(named.mediaType);
         }
@@ -259,7 +258,7 @@ function build(call: Call): RequestOptions {
   let body: unknown;
   if (call.described !== undefined) {
     const { options, keys, defaults, named } = call;
-    const parts = describedRequest(call.described, { options, keys, isOption: isNamedOption, defaults, data: named.data, headers });
+    const parts = call.described.request({ options, keys, isOption: isNamedOption, defaults, data: named.data, headers });
     target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
     // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
     body = parts.body;

@@ -2,14 +2,15 @@
 // `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description puts it.
 import { EndpointError, guarded } from "../errors.js";
 import { isPlainObject, setOwn } from "../objects.js";
-import { ROUTES, type RouteTable } from "../described.js";
+import { ROUTES, installDescribedRoutes } from "../described.js";
+import { describedPlan, type RouteTable } from "./plan.js";
 import { own, ownString, Reader } from "./document.js";
 import { operationEntry } from "./routes.js";
-import { isJson } from "../described-call.js";
+import { isJson } from "./call.js";
 import { chosenServer, serverUrl, serversOf } from "./servers.js";
 
 export { ROUTES };
-export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "../described.js";
+export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "./plan.js";
 
 /**
  * What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. (A type
@@ -35,7 +36,17 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 /** Reads a parsed OpenAPI 3.0 or 3.1 document into an endpoint's defaults: baseUrl, accept and the route table. */
 export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = guarded("fromOpenApi()", read);
 
+/**
+ * Turns on described routes for route tables given to `endpoint.defaults()` and returns `defaults` as it is: for a
+ * table that `endpointkit openapi` wrote out (fromOpenApi() turns them on itself).
+ */
+export function describedRoutes<Defaults>(defaults: Defaults): Defaults {
+  installDescribedRoutes(describedPlan);
+  return defaults;
+}
+
 function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
+  installDescribedRoutes(describedPlan);
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI document (an object)");
   if (!isPlainObject(options)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options must be an object");
   const version = ownString(document, "openapi");
@@ -72,7 +83,8 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
       // among the document's servers only.
       const servers = serversOf(operation) ?? pathServers;
       if (servers !== undefined) {
-        const own = serverUrl(servers[0], base);
+        // A relative one is resolved as the document's servers are, or against the document's server.
+        const own = serverUrl(servers[0], base ?? baseUrl);
         if (own !== baseUrl) entry.baseUrl = own;
       }
       const route = `${method.toUpperCase()} ${path}`;

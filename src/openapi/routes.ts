@@ -1,8 +1,8 @@
 // One operation of a description as a route table entry: where each parameter goes and how, and its request body.
 import { setOwn, isPlainObject, type Dictionary } from "../objects.js";
-import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "../described.js";
+import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "./plan.js";
 import { ROUTES } from "../described.js";
-import { isJson } from "../described-call.js";
+import { isJson } from "./call.js";
 import { MAX_CHAIN, own, ownString, type Reader } from "./document.js";
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
@@ -48,7 +48,8 @@ function describedParameter(reader: Reader, item: unknown, path: string): Descri
   // A path parameter the path does not name has nowhere to go.
   if (where === "path" && !path.includes(`{${name}}`)) return undefined;
   const described: DescribedParameter = { name, in: where };
-  if (where === "path" || own(parameter, "required") === true) described.required = true;
+  // A path parameter is always required, so the table does not say it.
+  if (where !== "path" && own(parameter, "required") === true) described.required = true;
   const content = own(parameter, "content");
   if (isPlainObject(content)) {
     const first = Object.keys(content)[0];

@@ -38,6 +38,11 @@ describe("fromOpenApi: servers", () => {
     expect(table["POST /pets/{petId}/photo"]!.baseUrl).toBe("https://uploads.pets.example");
     expect(table["POST /pets"]!.baseUrl).toBeUndefined();
   });
+
+  it("resolves a route's relative server against the document's server", () => {
+    const table = fromOpenApi(doc({ servers: [{ url: "https://a.example/v1" }], paths: { "/u": { servers: [{ url: "/v2" }], get: { responses: {} } } } }))["x-endpointkit-routes"];
+    expect(table["GET /u"]!.baseUrl).toBe("https://a.example/v2");
+  });
 });
 
 describe("fromOpenApi: the table", () => {
@@ -47,7 +52,7 @@ describe("fromOpenApi: the table", () => {
     expect(defaults.headers).toEqual({ accept: "application/json" });
   });
 
-  it("merges path-level parameters with the operation's, the operation's winning by name and location and coming first (the oas package's order)", () => {
+  it("merges path-level parameters with the operation's, the operation's first and winning by name and location", () => {
     const table = fromOpenApi(
       doc({
         servers: [{ url: "https://a.example" }],
@@ -59,9 +64,10 @@ describe("fromOpenApi: the table", () => {
         },
       }),
     )["x-endpointkit-routes"];
+    // The oas package's order, which oas-to-har writes the query in.
     expect(table["GET /x/{id}"]!.parameters).toEqual([
       { name: "n", in: "query", style: "pipeDelimited" },
-      { name: "id", in: "path", required: true },
+      { name: "id", in: "path" },
       { name: "n", in: "header" },
     ]);
   });
@@ -76,7 +82,7 @@ describe("fromOpenApi: the table", () => {
     expect(Object.keys(viaPathItem["x-endpointkit-routes"])).toEqual(["GET /a"]);
   });
 
-  it("sends a body in data when it is a map or a property collides with a parameter or option name", () => {
+  it("sends a body in data when it is a map without named properties or a property collides with a parameter or option name", () => {
     const table = fromOpenApi(petstore)["x-endpointkit-routes"];
     expect(table["PATCH /pets/{petId}"]!.body!.properties).toBeUndefined();
     const body = (schema: object, type = "application/json") =>

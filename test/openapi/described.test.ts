@@ -1,12 +1,12 @@
 // Described routes (src/described.ts, src/described-call.ts; DECISIONS "Described routes"): a pet store written for
 // these tests, with every location and body kind. Expected values are derived by hand from the description.
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { endpoint } from "../src/index.js";
-import { fromOpenApi } from "../src/openapi/index.js";
-import { expectEndpointError, loosen } from "./helpers.js";
+import { describe, expect, it, vi } from "vitest";
+import { endpoint } from "../../src/index.js";
+import { fromOpenApi } from "../../src/openapi/index.js";
+import { expectEndpointError, loosen } from "../helpers.js";
 
-const document = JSON.parse(readFileSync(new URL("./fixtures/petstore.openapi.json", import.meta.url), "utf8")) as object;
+const document = JSON.parse(readFileSync(new URL("../fixtures/petstore.openapi.json", import.meta.url), "utf8")) as object;
 const api = endpoint.defaults(fromOpenApi(document));
 const base = "https://eu.pets.example/v1";
 
@@ -127,5 +127,31 @@ describe("described routes: where each flat key goes", () => {
     expectEndpointError(() => bad("GET /x"), "ERR_INVALID_ROUTE");
     const proto = endpoint.defaults({ baseUrl: base, "x-endpointkit-routes": JSON.parse('{"GET /x": {"__proto__": {"parameters": 1}}}') });
     expect(proto("GET /x").url).toBe(`${base}/x`);
+  });
+});
+
+describe("described routes: path parameters", () => {
+  it("requires a label or matrix path parameter, which RFC 6570 alone would leave empty", () => {
+    expectEndpointError(() => loosen(api)("GET /labels/{label}/{matrix}", { label: ["a"] }), "ERR_MISSING_PARAMETER");
+  });
+});
+
+describe("described routes: turned on by endpointkit/openapi", () => {
+  it("refuses a route table until fromOpenApi() or describedRoutes() turned described routes on", async () => {
+    vi.resetModules();
+    const fresh = await import("../../src/index.js");
+    const table = JSON.parse(JSON.stringify(fromOpenApi(document))) as ReturnType<typeof fromOpenApi>;
+    // The fresh module graph has an EndpointError class of its own.
+    let error: unknown;
+    try {
+      fresh.endpoint.defaults(table);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(fresh.EndpointError);
+    expect((error as Error & { code: string }).code).toBe("ERR_INVALID_ROUTE");
+    expect((error as Error).message).toContain("describedRoutes()");
+    const { describedRoutes } = await import("../../src/openapi/index.js");
+    expect(fresh.endpoint.defaults(describedRoutes(table))("POST /pets", { name: "Rex", dryRun: true }).url).toBe(`${base}/pets?dryRun=true`);
   });
 });

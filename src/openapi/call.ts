@@ -1,22 +1,12 @@
 // One call on a described route: the flat keys checked and routed to the query, the cookie header and the body, and
 // the body written as its media type says. The path went through the route's template (described.ts) before.
-import { EndpointError, quote } from "./errors.js";
-import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
+import { EndpointError, quote } from "../errors.js";
+import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
 import { headerText, styledPairs } from "./styles.js";
-import { scalarText } from "./uri-template/index.js";
-import type { DescribedPlan } from "./described.js";
-import type { ResponseHeaders } from "./types.js";
-
-/** What describedRequest reads of a call. */
-export interface DescribedCall {
-  readonly options: Dictionary;
-  readonly keys: readonly string[];
-  /** True for the option names (never parameters). */
-  readonly isOption: (key: string) => boolean;
-  readonly defaults: { readonly values: Dictionary; readonly keys: readonly string[]; readonly keySet: ReadonlySet<string> };
-  readonly data: unknown;
-  readonly headers: ResponseHeaders;
-}
+import { scalarText } from "../uri-template/index.js";
+import type { DescribedCall } from "../described.js";
+import type { CompiledPlan as DescribedPlan } from "./plan.js";
+import type { ResponseHeaders } from "../types.js";
 
 /** The query and body of a call on a described route; sets its cookie and content-type headers. */
 export function describedRequest(plan: DescribedPlan, call: DescribedCall): { query: string; body: unknown } {
@@ -40,7 +30,7 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
     }
   }
   const missing = plan.required.filter((name) => value(name) == null);
-  for (const header of plan.headers) if (header.required && getOwn(headers, header.name) === undefined) missing.push(header.name);
+  for (const header of plan.headerStyles) if (header.required && getOwn(headers, header.name) === undefined) missing.push(header.name);
   if (missing.length > 0) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required parameter(s) ${missing.map(quote).join(", ")}`);
   const query: string[] = [];
   const cookies: string[] = [];
@@ -86,24 +76,6 @@ function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, he
   return body;
 }
 
-/**
- * The caller's headers with each described header parameter given as a list, map or boolean (or described by JSON
- * `content`) written as its text, so that the header checks see text; other headers as given.
- */
-export function describedHeaders(plan: DescribedPlan, headers: unknown): unknown {
-  if (plan.headers.length === 0 || !isPlainObject(headers)) return headers;
-  let copy: Dictionary | undefined;
-  for (const name of Object.keys(headers)) {
-    const given = headers[name];
-    const style = given == null ? undefined : plan.headers.find((header) => header.name === name.toLowerCase());
-    // A boolean header parameter (Berlin Group's TPP-Redirect-Preferred) is its text too; strings and numbers pass.
-    if (style === undefined || ((typeof given === "string" || typeof given === "number") && !style.json)) continue;
-    copy ??= { ...headers };
-    setOwn(copy, name, headerText(style, given));
-  }
-  return copy ?? headers;
-}
-
 /** True for application/json and its variants (`+json`, `x-json`, `text/json`), as OpenAPI tools read them. */
 export function isJson(mediaType: string): boolean {
   return /^(application|text)\/(x-)?json\s*(;|$)|\+json\s*(;|$)/.test(mediaType);
@@ -121,4 +93,19 @@ function formData(body: Dictionary): unknown {
     }
   }
   return form;
+}
+
+/**
+ * The caller's headers with each described header parameter given as a list, map or boolean (Berlin Group's
+ * TPP-Redirect-Preferred) written as text (`simple`).
+ */
+export function describedHeaders(plan: DescribedPlan, headers: unknown): unknown {
+  if (!isPlainObject(headers)) return headers;
+  const copy: Dictionary = {};
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    const style = (typeof value === "object" && value !== null) || typeof value === "boolean" ? plan.headerStyles.find((header) => header.name === name.toLowerCase()) : undefined;
+    setOwn(copy, name, style === undefined ? value : headerText(style, value));
+  }
+  return copy;
 }

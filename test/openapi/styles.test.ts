@@ -2,8 +2,8 @@
 // expressions). Every expected value is a row of the "Style Examples" table of OpenAPI 3.1.1 (section 4.8.12.4.2):
 // color = "blue", ["blue", "black", "brown"] or { R: 100, G: 200, B: 150 }.
 import { describe, expect, it } from "vitest";
-import { endpoint } from "../src/index.js";
-import { fromOpenApi } from "../src/openapi/index.js";
+import { endpoint } from "../../src/index.js";
+import { fromOpenApi } from "../../src/openapi/index.js";
 
 const string = "blue";
 const array = ["blue", "black", "brown"];

@@ -1,10 +1,10 @@
 // OpenAPI 3 parameter styles that RFC 6570 has no operator for, or writes differently: query and cookie `form`,
 // `spaceDelimited`, `pipeDelimited` and `deepObject`, and parameters described by `content`. (Path styles are RFC 6570
 // operators: described.ts writes them into the route's template.)
-import { EndpointError, quote } from "./errors.js";
-import { checkDepth, isPlainObject, ownItems } from "./objects.js";
-import { scalarText } from "./uri-template/index.js";
-import { encodeReserved, encodeUnreserved } from "./uri-template/encode.js";
+import { EndpointError, quote } from "../errors.js";
+import { checkDepth, isPlainObject, ownItems } from "../objects.js";
+import { scalarText } from "../uri-template/index.js";
+import { encodeReserved, encodeUnreserved } from "../uri-template/encode.js";
 
 /** How one value is written, as the route table says, OpenAPI's defaults filled in (described.ts). */
 export interface Style {
@@ -21,9 +21,11 @@ export interface Style {
  * 3986 unreserved characters, reserved ones kept with allowReserved (but "#&+", which would end or split the query or
  * read as a space). A list or map with no values adds none, as an undefined value does.
  */
-export function styledPairs(pairs: string[], style: Style, value: unknown): void {
-  const encode = style.allowReserved ? keepReserved : encodeText;
-  const name = encodeText(style.name);
+export function styledPairs(pairs: string[], style: Style, value: unknown, raw?: (text: string) => string): void {
+  const encode = raw ?? (style.allowReserved ? keepReserved : encodeText);
+  // allowReserved applies to values: names are always encoded.
+  const encodeName = raw ?? encodeText;
+  const name = encodeName(style.name);
   if (style.json) return void pairs.push(`${name}=${encode(JSON.stringify(value) ?? "")}`);
   if (style.style === "deepObject") return bracketPairs(pairs, name, value, encode, 0);
   const list = Array.isArray(value) ? ownItems(value, "the parameter", style.name) : undefined;
@@ -32,11 +34,20 @@ export function styledPairs(pairs: string[], style: Style, value: unknown): void
   if (entries === undefined) return void pairs.push(`${name}=${encode(text(style.name, value))}`);
   const valueOf = (entry: unknown): string => encode(text(style.name, list ? entry : (value as { [key: string]: unknown })[entry as string]));
   if (style.explode) {
-    for (const entry of entries) pairs.push(list ? `${name}=${valueOf(entry)}` : `${encodeText(entry as string)}=${valueOf(entry)}`);
+    for (const entry of entries) pairs.push(list ? `${name}=${valueOf(entry)}` : `${encodeName(entry as string)}=${valueOf(entry)}`);
   } else if (entries.length > 0) {
     const delimiter = style.style === "spaceDelimited" ? "%20" : style.style === "pipeDelimited" ? "%7C" : ",";
     pairs.push(`${name}=${entries.map((entry) => (list ? valueOf(entry) : `${encode(entry as string)}${delimiter}${valueOf(entry)}`)).join(delimiter)}`);
   }
+}
+
+/** A header parameter's text, `simple` style: a list `a,b`, a map `k,v,k2,v2` (exploded `k=v,k2=v2`), not encoded. */
+export function headerText(style: Style, value: unknown): string {
+  if (style.json) return JSON.stringify(value);
+  const pairs: string[] = [];
+  // The query's form style without encoding and without the name: the same lists, joined with ",".
+  styledPairs(pairs, { ...style, name: "", style: "form", allowReserved: true, explode: style.explode && !Array.isArray(value) }, value, String);
+  return pairs.map((pair) => (pair.startsWith("=") ? pair.slice(1) : pair)).join(",");
 }
 
 /**
@@ -53,16 +64,6 @@ function bracketPairs(pairs: string[], name: string, value: unknown, encode: (te
   } else if (value != null) {
     pairs.push(`${name}=${encode(text(name, value))}`);
   }
-}
-
-/** A header parameter's value in `simple` style: a list or map joined with ",", not percent-encoded (a header is no URI). */
-export function headerText(style: Style, value: unknown): string {
-  if (style.json) return JSON.stringify(value) ?? "";
-  if (Array.isArray(value)) return ownItems(value, "the header", style.name).map((item) => text(style.name, item)).join(",");
-  if (typeof value !== "object" || value instanceof Date) return text(style.name, value);
-  const map = value as { [key: string]: unknown };
-  const keys = Object.keys(map).filter((key) => map[key] != null);
-  return keys.map((key) => `${key}${style.explode ? "=" : ","}${text(style.name, map[key])}`).join(",");
 }
 
 /** The text of a scalar (a Date in ISO 8601); null in a list or map is the empty string. */
