@@ -35,6 +35,8 @@ export interface DescribedPlan {
   compiled: CompiledUrl | undefined;
   /** True when the route has a parameter named `url` (screenshot APIs' ?url=): the `url` key is then that parameter. */
   readonly urlIsParameter: boolean;
+  /** True when the route has a parameter named `method`: beside the route string, the `method` key is that parameter. */
+  readonly methodIsParameter: boolean;
   /** The caller's headers option with header parameters written as text. */
   headers(given: unknown): unknown;
   /** The query and body of a call; sets its cookie and content-type headers. */

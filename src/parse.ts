@@ -52,13 +52,19 @@ export interface RouteEntry {
 export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, options: Dictionary): RequestOptions {
   const keys = Object.keys(options);
   const named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
-  const method = named.method !== undefined ? named.method : (route?.method ?? plan.method);
+  let method = named.method !== undefined ? named.method : (route?.method ?? plan.method);
   // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
   const url = route !== undefined ? route.url : named.url !== undefined ? named.url : plan.url;
   try {
     const routes = named[ROUTES] !== undefined ? named[ROUTES] : plan.routes;
     // A route the table describes takes the same steps with its own compiled plan (DECISIONS "Described routes").
-    const described = routes !== undefined && typeof method === "string" && typeof url === "string" ? describedRoute(routes, method, url) : undefined;
+    let described = routes !== undefined && typeof method === "string" && typeof url === "string" ? describedRoute(routes, method, url) : undefined;
+    // Beside a route string, a `method` key is the parameter of that name when the route has one (visagecloud's
+    // ?method=), not the HTTP method.
+    if (route?.method !== undefined && named.method !== undefined && routes !== undefined && typeof url === "string") {
+      const own = describedRoute(routes, route.method, url);
+      if (own?.methodIsParameter === true) [method, described] = [route.method, own];
+    }
     const headers = plan.copyHeaders();
     if (described?.accept !== undefined) headers.accept = described.accept;
     let mediaType: Dictionary | undefined;

@@ -160,6 +160,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     accept: accept as string | undefined,
     places,
     urlIsParameter: places.has("url"),
+    methodIsParameter: places.has("method"),
     query,
     cookies,
     headerStyles: headers,
