@@ -50,10 +50,12 @@ const DIRECTORY_APIS = [
   ["launchdarkly", "api/launchdarkly.com.json"],
   ["openai", "api/openai.com.json"],
   // Smaller ones the wider sweep (--sweep) found problems on: a query parameter named `url`, an application/jwt
-  // object body, boolean header parameters.
+  // object body, boolean header parameters, query parameters named `url` and `method`.
   ["api2pdf", "api/api2pdf.com.json"],
   ["authentiq", "api/6-dot-authentiqio.appspot.com.json"],
   ["openbankingproject", "api/openbankingproject.ch.json"],
+  // Query parameters named `url` and `method`.
+  ["visagecloud", "api/visagecloud.com.json"],
 ];
 
 /** The @readme/oas-examples documents about parameter styles, cookies, headers and body encodings: every operation. */
