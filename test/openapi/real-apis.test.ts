@@ -8,6 +8,7 @@
 // per difference: a test that recognises it in one part of one case and, where it can, checks our side against
 // OpenAPI's rule instead. Every other mismatch fails. The last test prints the counts per API.
 import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { fromOpenApi } from "../../src/openapi/index.js";
@@ -47,7 +48,8 @@ interface IndexEntry {
   cases: number;
 }
 
-const fixtureDir = new URL("../fixtures/openapi/", import.meta.url);
+// REAL_APIS_DIR points at a wider sweep (`npm run fixtures:openapi -- --sweep` writes one into the git-ignored cache).
+const fixtureDir = process.env.REAL_APIS_DIR ? pathToFileURL(`${process.env.REAL_APIS_DIR}/`) : new URL("../fixtures/openapi/", import.meta.url);
 const index = JSON.parse(readFileSync(new URL("index.json", fixtureDir), "utf8")) as { packages: Record<string, string>; files: IndexEntry[] };
 const load = (file: string): Fixture => JSON.parse(gunzipSync(readFileSync(new URL(file, fixtureDir))).toString("utf8")) as Fixture;
 
@@ -91,11 +93,14 @@ function splitForm(text: string): Pair[] {
 function partsOf(test: Case, actual: { method: string; url: string; headers: Record<string, unknown>; body?: unknown }): Part[] {
   const { expected } = test;
   const at = actual.url.indexOf("?");
+  // A query the description writes in the path (Flickr's `/rest?method=flickr.groups.getInfo`) comes first.
+  const inPath = expected.url.indexOf("?");
+  const expectedQuery = [...(inPath < 0 ? [] : [expected.url.slice(inPath + 1)]), ...expected.query.map(([name, value]) => `${name}=${value}`)];
   const parts: Part[] = [
     { name: "method", expected: expected.method, actual: actual.method.toUpperCase() },
-    { name: "url", expected: expected.url, actual: at < 0 ? actual.url : actual.url.slice(0, at) },
+    { name: "url", expected: inPath < 0 ? expected.url : expected.url.slice(0, inPath), actual: at < 0 ? actual.url : actual.url.slice(0, at) },
     // oas-to-har can put several pairs in one entry (`a&tags=b`): join, then split both sides alike.
-    { name: "query", expected: splitQuery(expected.query.map(([name, value]) => `${name}=${value}`).join("&")), actual: splitQuery(at < 0 ? "" : actual.url.slice(at + 1)) },
+    { name: "query", expected: splitQuery(expectedQuery.join("&")), actual: splitQuery(at < 0 ? "" : actual.url.slice(at + 1)) },
   ];
   const headerNames = new Set(Object.keys(test.options.headers ?? {}).map((name) => name.toLowerCase()));
   const expectedHeaders: Record<string, string> = {};
@@ -106,10 +111,13 @@ function partsOf(test: Case, actual: { method: string; url: string; headers: Rec
   }
   const actualHeaders: Record<string, unknown> = {};
   for (const name of headerNames) if (actual.headers[name] !== undefined && name !== "content-type") actualHeaders[name] = String(actual.headers[name]);
-  parts.push({ name: "headers", expected: expectedHeaders, actual: actualHeaders });
+  // Header fields have no order that matters.
+  parts.push({ name: "headers", expected: sortedKeys(expectedHeaders), actual: sortedKeys(actualHeaders) });
+  // A header parameter named Cookie (declared as a header) joins the cookie parameters in one header.
+  const cookieHeader = typeof actualHeaders.cookie === "string" && expectedHeaders.cookie !== undefined ? [`${expectedHeaders.cookie}`] : [];
   parts.push({
     name: "cookies",
-    expected: (expected.cookies ?? []).map(([name, value]) => `${name}=${value}`).join("; "),
+    expected: [...cookieHeader, ...(expected.cookies ?? []).map(([name, value]) => `${name}=${value}`)].join("; "),
     actual: actual.headers.cookie ?? "",
   });
   const body = actual.body;
@@ -119,11 +127,14 @@ function partsOf(test: Case, actual: { method: string; url: string; headers: Rec
   // oas-to-har names the media type even when it sent no body; compare it when a body went.
   if (hasBody || expected.bodyText !== undefined || expected.bodyParams !== undefined) {
     parts.push({ name: "content-type", expected: expectedType, actual: isFormData(body) ? "multipart/form-data" : actualType });
-    parts.push({ name: "body", expected: expectedBody(expected, expectedType), actual: actualBody(body, actualType) });
+    // An object or list body goes out as JSON text whatever the media type (toFetchArgs; oas-to-har likewise).
+    const structured = typeof body === "object" && body !== null && !isFormData(body);
+    parts.push({ name: "body", expected: expectedBody(expected, structured ? "application/json" : expectedType), actual: actualBody(body, actualType) });
   }
   return parts;
 }
 
+const sortedKeys = (record: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 const essence = (type: string): string => type.split(";")[0]!.trim().toLowerCase();
 const isJsonType = (type: string | undefined): boolean => type !== undefined && (/^(application|text)\/(x-)?json$/.test(type) || type.endsWith("+json"));
 const isFormData = (body: unknown): body is FormData => typeof FormData !== "undefined" && body instanceof FormData;
@@ -189,6 +200,19 @@ function asText(value: unknown, bracketLists: boolean): unknown {
   return String(value);
 }
 
+/** A value with each string that JSON.parse reads as a number, boolean or null replaced by that value. */
+function parsedStrings(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(parsedStrings);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, parsedStrings(item)]));
+  if (typeof value !== "string") return value;
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return typeof parsed === "string" ? value : parsed;
+  } catch {
+    return value;
+  }
+}
+
 const isEmpty = (value: unknown): boolean => (Array.isArray(value) ? value.length === 0 : isObject(value) && Object.keys(value).length === 0);
 const baseName = (name: string): string => name.replace(/\[.*$/, "");
 const decodedPairs = (pairs: Pair[]): Pair[] => pairs.map(([name, value]) => [name, decode(value)]);
@@ -251,7 +275,7 @@ const KNOWN: Known[] = [
       const given = Object.fromEntries(Object.entries(test.options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
       const wanted = Object.fromEntries(Object.entries(expected as Record<string, string>).map(([name, value]) => [name, decode(value)]));
       for (const name of Object.keys(actual as object)) if (!(name in wanted) && isObject(given[name])) wanted[name] = (actual as Record<string, string>)[name]!;
-      return isEqual(wanted, actual);
+      return isEqual(sortedKeys(wanted), actual);
     },
   },
   {
@@ -305,6 +329,20 @@ const KNOWN: Known[] = [
     },
   },
   {
+    // R12: oas-to-har's JSON test is a substring match, so `application/x-json-smile` (binary Smile) is taken for
+    // JSON and chosen over the operation's `application/json`; we pick the last media type that is JSON.
+    id: "R12",
+    part: "content-type",
+    matches: ({ expected, actual }) => typeof expected === "string" && /json/.test(expected) && !isJsonType(expected) && isJsonType(actual as string),
+  },
+  {
+    // R13: in a JSON body, oas-to-har parses a string that reads as JSON ("100", "true") into a number or boolean
+    // unless the schema says string; we send the value given.
+    id: "R13",
+    part: "body",
+    matches: ({ expected, actual }) => isEqual(expected, parsedStrings(actual)),
+  },
+  {
     // R8: `*/*` is a range, not a media type: oas-to-har sends `content-type: */*`; we send no content-type.
     id: "R8",
     part: "content-type",
@@ -332,9 +370,7 @@ const KNOWN: Known[] = [
 const counts = new Map<string, { cases: number; equal: number; failed: number; known: Map<string, number> }>();
 
 function compare(fixture: Fixture, entry: IndexEntry): string[] {
-  // Kubernetes' server is scheme-relative (`//kubernetes.local`): fromOpenApi asks where it is served.
-  const relative = entry.file.startsWith("kubernetes") ? { baseUrl: "https://kubernetes.local" } : undefined;
-  const defaults = fromOpenApi(fixture.document as Parameters<typeof fromOpenApi>[0], relative);
+  const defaults = fromOpenApi(fixture.document as Parameters<typeof fromOpenApi>[0]);
   const request = loose.defaults(defaults);
   const tally = { cases: 0, equal: 0, failed: 0, known: new Map<string, number>() };
   counts.set(entry.file.replace(/\.json\.gz$/, ""), tally);
