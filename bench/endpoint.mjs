@@ -24,6 +24,8 @@ export const MIX = [
       headers: { "content-type": "application/zip", "content-length": asset.length, authorization: "token ghp_0123456789abcdef" },
     },
   ],
+  // A list and a Date in the query: the first costs a join, the second an ISO 8601 conversion.
+  ["GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", labels: ["bug", "ui", "good first issue"], since: new Date("2026-01-01T00:00:00Z"), per_page: 100 }],
   ["GET /search/issues", { q: "repo:octocat/hello-world+is:open+label:bug", sort: "created", per_page: 30 }],
   ["PATCH /repos/{owner}/{repo}/issues/{issue_number}", { owner: "octocat", repo: "hello-world", issue_number: 42, state: "closed", headers: { authorization: "token ghp_0123456789abcdef" } }],
   ["GET /repos/{owner}/{repo}/pulls/{pull_number}", { owner: "octocat", repo: "hello-world", pull_number: 7, mediaType: { format: "diff" } }],

@@ -4,7 +4,7 @@ import { EndpointError, asEndpointError, guarded } from "./errors.js";
 import { checkHeaderValue, headersCopier } from "./headers.js";
 import { copyOptions, mergeOptions } from "./merge.js";
 import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
-import { defaultParameters, parse, parseOver, type DefaultsPlan, type RouteEntry } from "./parse.js";
+import { defaultParameters, parse, parseOver, type Contract, type DefaultsPlan, type RouteEntry } from "./parse.js";
 import { parseRoute } from "./route.js";
 import { isToken } from "./token.js";
 import { ROUTES, describedRoute, freezeTable } from "./described.js";
@@ -24,30 +24,34 @@ export const BASE_DEFAULTS: MergedOptions = {
   mediaType: { format: "" },
 };
 
-/** Creates an endpoint function bound to `defaults`, which it keeps as its own private copy. */
-export function withDefaults(defaults: MergedOptions): Endpoint {
+/**
+ * Creates an endpoint function bound to `defaults`, which it keeps as its own private copy; its results, and those of
+ * the functions its defaults() makes, follow `contract` (none: SPEC.md).
+ */
+export function withDefaults(defaults: MergedOptions, contract?: Contract): Endpoint {
   const plan = defaultsPlan(defaults);
   // Each entry point turns anything but an EndpointError raised from caller data into one (asEndpointError).
   const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
     try {
       if (plan !== undefined) {
-        if (typeof route === "string" && (options === undefined || isPlainObject(options))) return parseOver(plan, routeEntry(route), options ?? NO_OPTIONS);
-        if (options === undefined && (route === undefined || isPlainObject(route))) return parseOver(plan, undefined, route ?? NO_OPTIONS);
+        if (typeof route === "string" && (options === undefined || isPlainObject(options))) return parseOver(plan, routeEntry(route), options ?? NO_OPTIONS, contract);
+        if (options === undefined && (route === undefined || isPlainObject(route))) return parseOver(plan, undefined, route ?? NO_OPTIONS, contract);
       }
-      return parse(mergeOptions(defaults, route, options));
+      return parse(mergeOptions(defaults, route, options), contract);
     } catch (error) {
       throw asEndpointError(error, "endpoint()");
     }
   };
   return Object.defineProperties(endpoint, {
     DEFAULTS: { enumerable: true, get: () => copyOptions(defaults) },
-    defaults: { enumerable: true, value: guarded("defaults()", (options: unknown) => withDefaults(checkDefaults(copyOptions(mergeOptions(defaults, options))))) },
+    defaults: { enumerable: true, value: guarded("defaults()", (options: unknown) => withDefaults(checkDefaults(copyOptions(mergeOptions(defaults, options, undefined, false))), contract)) },
     merge: { enumerable: true, value: guarded("merge()", (route?: unknown, options?: unknown) => mergeOptions(defaults, route, options)) },
-    parse: { enumerable: true, value: guardedParse },
+    parse: { enumerable: true, value: contract === undefined ? guardedParse : guarded("parse()", (options: MergedOptions) => parse(options, contract)) },
   }) as unknown as Endpoint;
 }
 
-const guardedParse = guarded("parse()", parse);
+// One argument passed on: a second one is the caller's, never taken for a contract. Shared, since it needs no defaults.
+const guardedParse = guarded("parse()", (options: MergedOptions) => parse(options));
 
 /** Checks new defaults once, when they are set, so a bad baseUrl or header fails where it was written. */
 function checkDefaults(defaults: MergedOptions): MergedOptions {

@@ -3,6 +3,7 @@ import { EndpointError, describeRoute, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergePreviews, normalizeMediaType } from "./media-type.js";
 import { checkDepth, cycleError, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute, parseRoute } from "./route.js";
 import { ROUTES } from "./described.js";
 import type { MergedOptions } from "./types.js";
@@ -10,8 +11,9 @@ import type { MergedOptions } from "./types.js";
 /**
  * Merges `route` (a route string or an options object) and `options` over `defaults`; later values win. With neither,
  * the result is the defaults. The result always has a mediaType with a format (`{ format: "" }` at least), as octokit's.
+ * `call`: the options are a call's, so a url among them must stay on the origin of the defaults' (defaults() sets one).
  */
-export function mergeOptions(defaults: MergedOptions | undefined, route: unknown, options?: unknown): MergedOptions {
+export function mergeOptions(defaults: MergedOptions | undefined, route: unknown, options?: unknown, call = true): MergedOptions {
   const merged: Dictionary = {};
   const headers: Dictionary = {};
   if (defaults) {
@@ -35,6 +37,8 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
       const checked = checkOptions(options, "options");
       applyOptions(merged, headers, checked, typeof route === "string");
     }
+    // Checked once every option is in, on what merge returns: a url given twice is judged by the one that is sent.
+    if (call && defaults !== undefined && typeof route !== "string") checkSameOrigin(getOwn(merged, "url"), getOwn(defaults, "url"), getOwn(merged, "baseUrl"));
   } catch (error) {
     const label = routeOfInputs(merged);
     if (label === undefined) throw error;

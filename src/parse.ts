@@ -3,6 +3,7 @@ import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { ROUTES, describedRoute, type DescribedPlan } from "./described.js";
+import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
@@ -13,12 +14,23 @@ import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js"
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
+/**
+ * Where an entry's results follow another contract than SPEC.md's (endpointkit/octokit: @octokit/endpoint's); undefined:
+ * SPEC.md's. Functions, so that the core bundle carries only the calls to them.
+ */
+export interface Contract {
+  /** The method the result carries, from the checked lowercase one. */
+  readonly method: (method: string) => string;
+  /** True when mediaType.previews apply to `url`, expanded, before its query; `joined`: it follows baseUrl and a "/". */
+  readonly previews: (url: string, joined: boolean) => boolean;
+}
+
 /** Builds request options from merged options; stateless, and it never changes its input. */
-export function parse(options: MergedOptions): RequestOptions {
+export function parse(options: MergedOptions, contract?: Contract): RequestOptions {
   if (!isPlainObject(options)) {
     throw new EndpointError("ERR_INVALID_PARAMETER", "parse() takes the merged options object that merge() returns");
   }
-  return parseOver(NO_PLAN, undefined, options);
+  return parseOver(NO_PLAN, undefined, options, contract);
 }
 
 /**
@@ -49,7 +61,7 @@ export interface RouteEntry {
  * The request options of `options` read over `plan`, after the route string's parts when there is one: what
  * parse(merge(route, options)) returns, with the same checks in the same order, without building merged options.
  */
-export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, options: Dictionary): RequestOptions {
+export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, options: Dictionary, contract?: Contract): RequestOptions {
   const keys = Object.keys(options);
   let named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
   const routes = named[ROUTES] !== undefined ? named[ROUTES] : plan.routes;
@@ -87,6 +99,8 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
         }
       }
     }
+    // After the caller's keys, as merge() checks it once they are all in; parse()'s plan has no url to leave.
+    if (route === undefined && named.url !== undefined) checkSameOrigin(named.url, plan.url, named.baseUrl !== undefined ? named.baseUrl : plan.baseUrl);
     const checkedMethodName = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
     // A route's own URL is compiled once and kept with it: one cache lookup per call instead of two.
@@ -96,7 +110,7 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
     const ownBaseUrl = named.baseUrl !== undefined || described?.baseUrl !== undefined;
     const baseUrl = named.baseUrl !== undefined ? named.baseUrl : ownBaseUrl ? described!.baseUrl : plan.baseUrl;
     const basePrefix = ownBaseUrl ? undefined : plan.basePrefix;
-    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters, described, isOption });
+    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters, described, isOption, contract });
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -240,6 +254,7 @@ interface Call {
   readonly described: DescribedPlan | undefined;
   /** True for the keys this call reads as options: on a described route, not its parameters named like one. */
   readonly isOption: (key: string) => boolean;
+  readonly contract: Contract | undefined;
 }
 
 /** Builds the result of one call: the URL from the template, then the query or the body, headers and request. */
@@ -265,7 +280,7 @@ function build(call: Call): RequestOptions {
     }
     target = withoutLeadingSlashes(target);
   }
-  if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType);
+  if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType, call.contract?.previews(target, base !== undefined) ?? true);
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
   if (call.described !== undefined) {
@@ -295,7 +310,7 @@ function build(call: Call): RequestOptions {
   if (compiled.pathFrom !== -1 && !plain && leavesEmptySegment(compiled, target, base === undefined ? compiled.pathFrom : base.length)) {
     throw emptySegment(compiled.segmentNames, true);
   }
-  const result: RequestOptions = { method, url: target, headers };
+  const result: RequestOptions = { method: call.contract ? call.contract.method(method) : method, url: target, headers };
   if (body !== undefined) result.body = body;
   const request = call.named.request;
   if (request !== undefined) {
@@ -530,9 +545,10 @@ function bodyOf(compiled: CompiledUrl, call: Call): unknown {
   return body;
 }
 
-function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary): void {
+/** Rewrites accept for the mediaType option; `withPreviews` false: for its format only. */
+function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary, withPreviews: boolean): void {
   const format = getOwn(mediaType, "format") as string | undefined;
-  const previews = getOwn(mediaType, "previews") as string[] | undefined;
+  const previews = withPreviews ? (getOwn(mediaType, "previews") as string[] | undefined) : undefined;
   const accept = getOwn(headers, "accept");
   if ((format || previews?.length) && typeof accept === "string") {
     headers.accept = applyMediaType(accept, format, previews);

@@ -82,7 +82,7 @@ export type WithMediaType = { mediaType: { format: string; previews?: string[] }
 
 /** What `endpoint()` and `parse()` return: request options for any HTTP client (SPEC 2.4). */
 export interface RequestOptions {
-  /** Lowercase HTTP method. */
+  /** HTTP method: lowercase (uppercase from endpointkit/octokit, as @octokit/endpoint). */
   method: string;
   /** The full URL, placeholders filled, query appended. */
   url: string;

@@ -214,7 +214,7 @@ export function colonPlaceholdersToTemplate(url: string): string {
 }
 
 /** Where the path begins: after "scheme://authority" or "scheme:", else at the start. */
-function pathStart(url: string): number {
+export function pathStart(url: string): number {
   const schemeEnd = schemeLength(url);
   if (schemeEnd === 0) return 0;
   if (!url.startsWith("//", schemeEnd)) return schemeEnd;

@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EndpointError, endpoint } from "../src/index.js";
+import { endpoint as octokitEntry } from "../src/octokit.js";
 import { loosen, type LooseEndpoint } from "./helpers.js";
 import { anyValue, plausibleOptions, plausibleRoute, routeAndOptions } from "./hostile/arbitraries.js";
 
@@ -23,12 +24,33 @@ const endpoints: [string, LooseEndpoint][] = [
   ["an endpoint with scalar defaults", loosen(endpoint.defaults({ baseUrl: "https://ghe.example/api/v3/", per_page: 100, owner: "acme", headers: { authorization: "token t" } }))],
   ["an endpoint with a default url and method", loosen(endpoint.defaults({ method: "POST", url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r" }))],
   ["an endpoint with object defaults (merged the long way)", loosen(endpoint.defaults({ mediaType: { previews: ["mercy"] }, request: { timeout: 1 }, labels: ["x"] }))],
+  // Difference 16 on both paths: a call's url judged against an absolute default url, and through the octokit entry.
+  ["an endpoint with an absolute default url", loosen(endpoint.defaults({ method: "POST", url: "https://uploads.github.com/repos/{owner}/{repo}/releases/{id}/assets{?name}", owner: "o" }))],
+  ["endpointkit/octokit with a default url and method", loosen(octokitEntry.defaults({ method: "PATCH", url: "/repos/{owner}/{repo}/hooks/{hook_id}/config", owner: "o" }))],
 ];
+
+/** Urls a call may give beside those defaults: the same origin or another, path-only, absolute, or chosen by a value. */
+const callUrl = fc.constantFrom("/x/{owner}", "https://api.github.com/a", "https://uploads.github.com/b", "HTTPS://UPLOADS.github.com/c", "https://attacker.example/", "https:attacker.example", "{+owner}/d", "https://{owner}/e");
+const withCallUrl = fc.tuple(fc.option(plausibleOptions, { nil: undefined }), callUrl, fc.option(fc.constantFrom("https://uploads.github.com", "https://api.github.com/api/v3"), { nil: undefined }));
 
 const inputs = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(plausibleRoute, fc.option(plausibleOptions, { nil: undefined })) },
   { weight: 1, arbitrary: routeAndOptions(anyValue) },
 );
+
+describe("endpoint(options) equals parse(merge(options)) for a call's url beside a default url (difference 16)", () => {
+  for (const [name, target] of endpoints) {
+    it(`for ${name}`, () => {
+      fc.assert(
+        fc.property(withCallUrl, ([options, url, baseUrl]) => {
+          const call = { ...options, url, ...(baseUrl === undefined ? {} : { baseUrl }) };
+          expect(outcome(() => target(call))).toEqual(outcome(() => target.parse(target.merge(call))));
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+});
 
 describe("endpoint(route, options) equals parse(merge(route, options))", () => {
   for (const [name, target] of endpoints) {

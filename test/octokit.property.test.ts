@@ -18,7 +18,8 @@ import { endpoint as octokit } from "@octokit/endpoint";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RequestOptions } from "../src/index.js";
-import { loose, type LooseEndpoint } from "./helpers.js";
+import { endpoint as octokitEntry } from "../src/octokit.js";
+import { loose, loosen, type LooseEndpoint } from "./helpers.js";
 
 /** Enough to cover each generator's branches many times over while the file stays well under ten seconds. */
 const RUNS = 3000;
@@ -245,8 +246,8 @@ const graphqlCase = fc
 
 // ---- running both -------------------------------------------------------------------------------
 
-function targetsFor(defaults: Record<string, unknown>[]): Target {
-  let target: Target = { ours: loose, theirs: octokit as unknown as Target["theirs"] };
+function targetsFor(defaults: Record<string, unknown>[], base: LooseEndpoint): Target {
+  let target: Target = { ours: base, theirs: octokit as unknown as Target["theirs"] };
   for (const entry of defaults) {
     target = { ours: target.ours.defaults(entry), theirs: target.theirs.defaults(entry) };
   }
@@ -259,25 +260,31 @@ function normalise(result: RequestOptions, userAgentGiven: boolean): RequestOpti
   return { ...result, method: result.method.toLowerCase(), headers };
 }
 
-function compare({ case: c, objectForm }: { case: Case; objectForm: boolean }): void {
-  const { ours, theirs } = targetsFor(c.defaults);
+/** Compares endpointkit (`asOctokit` false) or endpointkit/octokit, whose method must then be octokit's to the letter. */
+function compare({ case: c, objectForm }: { case: Case; objectForm: boolean }, asOctokit = false): void {
+  const { ours, theirs } = targetsFor(c.defaults, asOctokit ? loosen(octokitEntry) : loose);
   const route = `${c.method} ${c.url}`;
   const [mine, reference] = objectForm
     ? [ours({ method: c.method, url: c.url, ...c.options }), theirs({ method: c.method, url: c.url, ...c.options })]
     : [ours(route, c.options), theirs(route, c.options)];
-  expect(mine.method).toBe(mine.method.toLowerCase());
+  expect(mine.method).toBe(asOctokit ? reference.method : mine.method.toLowerCase());
   if (!c.userAgentGiven) expect(mine.headers["user-agent"]).toMatch(/^endpointkit\//);
   expect(normalise(mine, c.userAgentGiven)).toEqual(normalise(reference, c.userAgentGiven));
 }
 
 describe("endpoint() agrees with @octokit/endpoint wherever DECISIONS.md promises the same result", () => {
   it(`on ${RUNS} random REST routes: placeholders, {?…} templates, query, body, data, headers, format, baseUrl, defaults`, () => {
-    fc.assert(fc.property(restCase, compare), { numRuns: RUNS });
+    fc.assert(fc.property(restCase, (c) => compare(c)), { numRuns: RUNS });
   }, 60_000);
 
   it(`on ${RUNS / 3} random POST /graphql requests with previews from defaults, accept and options`, () => {
-    fc.assert(fc.property(graphqlCase, compare), { numRuns: RUNS / 3 });
+    fc.assert(fc.property(graphqlCase, (c) => compare(c)), { numRuns: RUNS / 3 });
   });
+
+  it(`endpointkit/octokit on ${RUNS / 3} random REST routes and ${RUNS / 6} POST /graphql requests, the method's case included`, () => {
+    fc.assert(fc.property(restCase, (c) => compare(c, true)), { numRuns: RUNS / 3 });
+    fc.assert(fc.property(graphqlCase, (c) => compare(c, true)), { numRuns: RUNS / 6 });
+  }, 60_000);
 
   it("agrees on the SPEC 4.6 route shapes and a few fixed cases, as a sanity check of the harness", () => {
     const cases: [string, Record<string, unknown>][] = [

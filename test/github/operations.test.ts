@@ -12,7 +12,8 @@ import { isDeepStrictEqual } from "node:util";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { RequestOptions } from "../../src/index.js";
-import { expectEndpointError, loose, type LooseEndpoint } from "../helpers.js";
+import { endpoint as octokitEntry } from "../../src/octokit.js";
+import { expectEndpointError, loose, loosen, type LooseEndpoint } from "../helpers.js";
 
 interface Schema {
   type: string;
@@ -291,6 +292,30 @@ describe("every operation of GitHub's REST description", () => {
     for (const name of ["1 method case", "2 user-agent", "9 previews on every route", "10 one slash after baseUrl"]) {
       expect(needed.get(name)?.size, name).toBe(fixture.operations.length);
     }
+  });
+});
+
+describe("every operation of GitHub's REST description through endpointkit/octokit", () => {
+  it("gives endpointkit's result with octokit's method and accept header, directly and through defaults() with previews", () => {
+    const entry = loosen(octokitEntry);
+    const shared = { baseUrl: GHE, headers: { authorization: "token secret" }, mediaType: { previews: PREVIEWS } };
+    const targets: [LooseEndpoint, LooseEndpoint, OctokitLike][] = [
+      [entry, loose, octokit],
+      [entry.defaults(shared), loose.defaults(shared), octokit.defaults(shared)],
+    ];
+    const differing: string[] = [];
+    for (const operation of fixture.operations) {
+      const call = callFor(operation, "examples");
+      const options = { ...call.path, ...call.rest };
+      for (const [ours, core, theirs] of targets) {
+        const reference = theirs(call.route, options);
+        const expected = { ...core(call.route, options), method: reference.method };
+        expected.headers = { ...expected.headers, accept: reference.headers.accept! };
+        const result = ours(call.route, options);
+        if (!isDeepStrictEqual(result, expected)) differing.push(`${operation.operationId}: ${JSON.stringify(result)} / ${JSON.stringify(expected)}`);
+      }
+    }
+    expect({ count: differing.length, first: differing.slice(0, 5) }).toEqual({ count: 0, first: [] });
   });
 });
 

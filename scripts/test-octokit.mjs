@@ -1,0 +1,227 @@
+// `npm run test:octokit`: endpointkit under the real Octokit stack. Installs pinned Octokit packages on demand into
+// .cache/octokit (git-ignored) twice: "stock", as published, and "ours", with @octokit/endpoint replaced by
+// packages/endpointkit-octokit through npm overrides and file: tarballs, the way a user would. Then, in both:
+//   1. probes REST, pagination, GraphQL and upload calls through @octokit/core and its plugins against a loopback
+//      recorder, and fails when ours sends anything the stock stack does not (besides the user-agent), or when the
+//      webhook-config call with a body `url` is not refused before anything is sent;
+//   2. replays every recording of @octokit/fixtures through @octokit/request against @octokit/fixtures-server on
+//      127.0.0.1, and fails when ours passes fewer than the stock stack;
+//   3. runs @octokit/request's and @octokit/core's own test suites when checkouts of them are named by
+//      OCTOKIT_REQUEST_DIR / OCTOKIT_CORE_DIR (npm tarballs ship no tests), with their dependencies installed: once as
+//      they are, once with every @octokit/endpoint in them replaced, and fails on a test that fails only with ours.
+// Needs dist/ (npm run build). Network: the npm registry only, for the first install.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const CACHE = join(ROOT, ".cache", "octokit");
+/** The versions tested; change them here only. */
+const PINS = {
+  "@octokit/core": "7.0.6",
+  "@octokit/request": "10.0.16",
+  "@octokit/endpoint": "11.0.5",
+  "@octokit/plugin-rest-endpoint-methods": "17.0.0",
+  "@octokit/plugin-paginate-rest": "14.0.0",
+  "@octokit/graphql": "9.0.5",
+  "@octokit/types": "16.0.0",
+  "@octokit/fixtures": "23.1.2",
+  "@octokit/fixtures-server": "8.1.7",
+  typescript: "5.9.3",
+};
+const NPM_FLAGS = ["--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"];
+const started = Date.now();
+let failed = 0;
+
+function log(line) {
+  console.log(`[test:octokit ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
+}
+function fail(line) {
+  failed++;
+  console.log(`  FAIL ${line}`);
+}
+function run(command, args, options = {}) {
+  return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 180_000, ...options });
+}
+
+if (!existsSync(join(ROOT, "dist", "octokit.js"))) throw new Error("dist/octokit.js is missing: run npm run build first");
+
+// ---- the two scratch projects ----------------------------------------------------------------------------------
+
+const packDir = join(CACHE, "pack");
+rmSync(packDir, { recursive: true, force: true });
+mkdirSync(packDir, { recursive: true });
+run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir], { cwd: ROOT });
+run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir, "--workspace", "endpointkit-octokit"], { cwd: ROOT });
+const tarballs = readdirSync(packDir);
+const libraryTarball = join(packDir, tarballs.find((name) => /^endpointkit-\d/.test(name)));
+const overrideTarball = join(packDir, tarballs.find((name) => name.startsWith("endpointkit-octokit-")));
+
+/** Installs a scratch project unless its package.json is unchanged and installed; `fresh`: packages reinstalled every run. */
+function scratch(name, manifest, fresh = []) {
+  const dir = join(CACHE, name);
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  const stamp = join(dir, "node_modules", ".installed");
+  const same = existsSync(stamp) && readFileSync(stamp, "utf8") === text;
+  if (!same) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const path of fresh) rmSync(join(dir, path), { recursive: true, force: true });
+  writeFileSync(join(dir, "package.json"), text);
+  if (!same || fresh.length > 0) {
+    log(`npm install in ${name}${same ? " (our packages only)" : ""}`);
+    run("npm", ["install", ...NPM_FLAGS, "--prefer-offline"], { cwd: dir });
+    writeFileSync(stamp, text);
+  }
+  cpSync(join(ROOT, "scripts", "octokit"), dir, { recursive: true });
+  return dir;
+}
+
+const base = { name: "octokit-scratch", private: true, type: "module", dependencies: { ...PINS } };
+const stock = scratch("stock", base);
+const ours = scratch(
+  "ours",
+  {
+    ...base,
+    dependencies: { ...PINS, "@octokit/endpoint": `file:${overrideTarball}`, endpointkit: `file:${libraryTarball}` },
+    overrides: { "@octokit/endpoint": `file:${overrideTarball}` },
+  },
+  // A tarball of the same name and version is new code: npm would keep the copy it installed.
+  ["node_modules/endpointkit", "node_modules/@octokit/endpoint", "package-lock.json"],
+);
+
+/** Every installed copy of @octokit/endpoint under `dir`, as the package.json name it holds. */
+function endpointCopies(dir) {
+  const copies = [];
+  const walk = (modules) => {
+    if (!existsSync(modules)) return;
+    for (const entry of readdirSync(modules)) {
+      if (entry.startsWith(".")) continue;
+      if (entry.startsWith("@")) {
+        for (const inner of readdirSync(join(modules, entry))) visit(join(modules, entry, inner), `${entry}/${inner}`);
+      } else visit(join(modules, entry), entry);
+    }
+  };
+  const visit = (pkg, name) => {
+    if (name === "@octokit/endpoint") copies.push({ path: pkg, name: JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).name });
+    walk(join(pkg, "node_modules"));
+  };
+  walk(join(dir, "node_modules"));
+  return copies;
+}
+
+const copies = endpointCopies(ours);
+const foreign = copies.filter((copy) => copy.name !== "endpointkit-octokit");
+log(`ours: ${copies.length} copies of @octokit/endpoint installed, ${copies.length - foreign.length} of them endpointkit-octokit`);
+for (const copy of foreign) fail(`${copy.path} is ${copy.name}, not the override`);
+
+// ---- 1. types: the override against @octokit/types' EndpointInterface, and Octokit's packages compiled with it --
+
+log("types: tsc over the override");
+try {
+  run(process.execPath, [join(ours, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.types.json"], { cwd: ours });
+} catch (error) {
+  fail(`tsc: ${error.stdout}${error.stderr}`);
+}
+
+// ---- 2. probes through @octokit/core -----------------------------------------------------------------------------
+
+function node(dir, script) {
+  return JSON.parse(run(process.execPath, [script], { cwd: dir }));
+}
+
+log("probes: REST, pagination, GraphQL, upload, webhook config");
+const stockProbes = node(stock, "probe.mjs");
+const ourProbes = node(ours, "probe.mjs");
+for (const name of Object.keys(stockProbes)) {
+  const theirs = JSON.stringify(stockProbes[name]);
+  const mine = JSON.stringify(ourProbes[name]);
+  if (name === "webhookConfigWithUrl") continue;
+  if (theirs !== mine) fail(`${name}: stock sent ${theirs}\n       ours sent  ${mine}`);
+  else log(`  ${name}: ${ourProbes[name].sent.length} request(s), the same as stock`);
+}
+const webhook = ourProbes.webhookConfigWithUrl;
+if (webhook.sent.length !== 0 || webhook.error?.code !== "ERR_INVALID_ROUTE" || !webhook.error.synchronous) {
+  fail(`webhookConfigWithUrl: expected a synchronous ERR_INVALID_ROUTE and nothing sent, got ${JSON.stringify(webhook)}`);
+} else {
+  log(`  webhookConfigWithUrl: refused (${webhook.error.code}); stock sent ${stockProbes.webhookConfigWithUrl.sent.length} request(s) to the body's url`);
+}
+
+// ---- 3. @octokit/fixtures replayed against @octokit/fixtures-server ------------------------------------------------
+
+log("replay: @octokit/fixtures through @octokit/request against @octokit/fixtures-server on 127.0.0.1");
+const stockReplay = node(stock, "replay.mjs");
+const ourReplay = node(ours, "replay.mjs");
+log(`  stock: ${stockReplay.passed} of ${stockReplay.total} requests answered as recorded`);
+log(`  ours:  ${ourReplay.passed} of ${ourReplay.total} requests answered as recorded`);
+for (const failure of ourReplay.failures) {
+  if (!stockReplay.failures.some((other) => other.id === failure.id)) fail(`replay ${failure.id}: ${failure.problem}`);
+}
+
+// ---- 4. the suites of @octokit/request and @octokit/core, when checkouts are given ------------------------------------
+
+/** Runs vitest in `dir` and returns each test's status by its file and full name. */
+function suite(dir) {
+  const out = join(CACHE, "suite.json");
+  rmSync(out, { force: true });
+  try {
+    run(process.execPath, [join(dir, "node_modules", "vitest", "vitest.mjs"), "run", "--reporter=json", `--outputFile=${out}`], { cwd: dir, timeout: 240_000 });
+  } catch (error) {
+    // Failing tests make vitest exit 1 and the report says which; without a report, vitest did not run at all.
+    if (!existsSync(out)) throw new Error(`vitest did not run in ${dir}: ${error.stderr?.slice(-2000)}`);
+  }
+  const report = JSON.parse(readFileSync(out, "utf8"));
+  const statuses = new Map();
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) statuses.set(`${file.name.slice(dir.length + 1)} > ${test.fullName}`, test.status);
+  }
+  return statuses;
+}
+
+/** Replaces every @octokit/endpoint in `dir` by the override (and adds endpointkit), runs `action`, then restores. */
+function withOverride(dir, action) {
+  const replaced = endpointCopies(dir).map((copy) => copy.path);
+  const library = join(dir, "node_modules", "endpointkit");
+  if (existsSync(library)) throw new Error(`${library} exists already`);
+  try {
+    for (const path of replaced) {
+      renameSync(path, `${path}.stock`);
+      mkdirSync(path);
+      run("tar", ["-xzf", overrideTarball, "-C", path, "--strip-components=1"]);
+    }
+    mkdirSync(library);
+    run("tar", ["-xzf", libraryTarball, "-C", library, "--strip-components=1"]);
+    return action();
+  } finally {
+    rmSync(library, { recursive: true, force: true });
+    for (const path of replaced) {
+      rmSync(path, { recursive: true, force: true });
+      renameSync(`${path}.stock`, path);
+    }
+  }
+}
+
+for (const [name, variable] of [
+  ["@octokit/request", "OCTOKIT_REQUEST_DIR"],
+  ["@octokit/core", "OCTOKIT_CORE_DIR"],
+]) {
+  const dir = process.env[variable];
+  if (!dir) {
+    log(`${name}'s own suite: skipped (set ${variable} to a checkout with its dependencies installed)`);
+    continue;
+  }
+  log(`${name}'s own suite in ${dir}`);
+  const before = suite(dir);
+  const after = withOverride(dir, () => suite(dir));
+  const count = (statuses, status) => [...statuses.values()].filter((value) => value === status).length;
+  log(`  stock: ${count(before, "passed")} passed, ${count(before, "failed")} failed, ${count(before, "skipped") + count(before, "pending")} skipped`);
+  log(`  ours:  ${count(after, "passed")} passed, ${count(after, "failed")} failed, ${count(after, "skipped") + count(after, "pending")} skipped`);
+  for (const [test, status] of after) {
+    if (status === "failed" && before.get(test) !== "failed") fail(`${name}: ${test} fails only with the override`);
+    else if (status === "failed") log(`  fails in both: ${test}`);
+  }
+}
+
+log(failed === 0 ? "all checks passed" : `${failed} check(s) failed`);
+process.exitCode = failed === 0 ? 0 : 1;

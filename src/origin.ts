@@ -1,0 +1,37 @@
+// Difference 16: a url given with a call's options stays on the origin of the url its endpoint's defaults name.
+import { EndpointError, quote } from "./errors.js";
+import { pathStart, schemeLength } from "./url.js";
+
+/**
+ * Throws ERR_INVALID_ROUTE when `url`, from a call's options, would send the request to another origin than
+ * `defaultUrl`, the url set by defaults() (none: nothing to leave). Octokit's REST methods keep their route there, so a
+ * body field named `url` (GitHub's webhook config) would otherwise take the request, token and all, to its address.
+ * A path-only url is on the origin of `baseUrl`, the one the call is joined to; an origin that a value may choose
+ * (`{+name}` first, a placeholder in the authority) or that is not written `scheme://authority` is never the same.
+ */
+export function checkSameOrigin(url: unknown, defaultUrl: unknown, baseUrl: unknown): void {
+  if (defaultUrl === undefined || url === defaultUrl || typeof url !== "string") return;
+  const origin = originOf(url, baseUrl);
+  const expected = originOf(defaultUrl, baseUrl);
+  if (origin === undefined || origin !== expected) {
+    const where = expected === undefined ? "" : ` ${quote(expected)}`;
+    throw new EndpointError(
+      "ERR_INVALID_ROUTE",
+      `options hold a url that would send the request to another origin than the endpoint's url${where}; to send a body field named url, pass the body through data`,
+    );
+  }
+}
+
+/** `scheme://authority`, lowercase, of a url template joined to `baseUrl` as endpoint() joins it; undefined when a value may choose it. */
+function originOf(url: unknown, baseUrl: unknown): string | undefined {
+  if (typeof url !== "string" || url.startsWith("{+")) return undefined;
+  const scheme = schemeLength(url);
+  if (scheme === 0) return baseUrl === undefined ? undefined : originOf(baseUrl, undefined);
+  if (!url.startsWith("//", scheme)) return undefined;
+  const end = pathStart(url);
+  // Written differently, the authority may still name the same host (a port, user info, a "\\" a parser reads as "/"):
+  // refused all the same, since telling them apart is a URL parser's job and parsers disagree.
+  const authority = url.slice(scheme + 2, end);
+  if (authority === "" || authority.includes("{") || authority.includes("\\")) return undefined;
+  return url.slice(0, end).toLowerCase();
+}
