@@ -1,4 +1,5 @@
-// `npm run size`: what a user's bundle gains from endpointkit. Bundles `import { endpoint }` and `import { parseTemplate }`
+// `npm run size`: what a user's bundle gains from endpointkit. Bundles `import { endpoint }`, `import { parseTemplate }` and
+// `import { fromOpenApi }` (the endpointkit/openapi entry)
 // from the built package (by its public name) with esbuild, minified ESM for a neutral platform, side by side with
 // @octokit/endpoint's `endpoint`, and shows where the bytes go. With --check it exits 1 when a target is missed.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -9,6 +10,11 @@ const KB = 1024;
 const cases = [
   { name: "endpointkit: import { endpoint }", source: `export { endpoint } from "endpointkit";`, target: 4.5 * KB },
   { name: "endpointkit: import { parseTemplate }", source: `export { parseTemplate } from "endpointkit";`, target: 3 * KB },
+  { name: "endpointkit/openapi: import { fromOpenApi }", source: `export { fromOpenApi } from "endpointkit/openapi";` },
+  {
+    name: "endpointkit + endpointkit/openapi: import { endpoint } and { fromOpenApi }",
+    source: `export { endpoint } from "endpointkit"; export { fromOpenApi } from "endpointkit/openapi";`,
+  },
   { name: "@octokit/endpoint: import { endpoint }", source: `export { endpoint } from "@octokit/endpoint";` },
 ];
 

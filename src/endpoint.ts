@@ -7,6 +7,7 @@ import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
 import { defaultParameters, parse, parseOver, type Contract, type DefaultsPlan, type RouteEntry } from "./parse.js";
 import { splitRoute } from "./route.js";
 import { isToken } from "./token.js";
+import { ROUTES, describedRoute, freezeTable } from "./described.js";
 import { OPTION_NAMES, baseUrlPrefix, checkBaseUrl } from "./url.js";
 import { boundedMemo } from "./cache.js";
 import { VERSION } from "./version.js";
@@ -60,6 +61,13 @@ function checkDefaults(defaults: MergedOptions): MergedOptions {
   }
   checkBaseUrl(baseUrl);
   for (const name of Object.keys(headers)) checkHeaderValue(name, headers[name]);
+  const routes = getOwn(defaults, ROUTES);
+  if (routes !== undefined) {
+    if (!isPlainObject(routes)) throw new EndpointError("ERR_INVALID_ROUTE", `defaults(): ${ROUTES} must be the route table fromOpenApi() returns`);
+    freezeTable(routes);
+    // Fails here, where the table was given, when endpointkit/openapi has not turned described routes on.
+    describedRoute(routes, "GET", "");
+  }
   return defaults;
 }
 
@@ -92,7 +100,7 @@ function defaultsPlan(defaults: MergedOptions): DefaultsPlan | undefined {
     values[key] = value;
     keys.push(key);
   }
-  return { method, url, baseUrl, basePrefix: baseUrlPrefix(baseUrl), copyHeaders: headersCopier(headers), parameters: defaultParameters(values, keys) };
+  return { method, url, baseUrl, basePrefix: baseUrlPrefix(baseUrl), copyHeaders: headersCopier(headers), parameters: defaultParameters(values, keys), routes: getOwn(defaults, ROUTES) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { mergePreviews, normalizeMediaType } from "./media-type.js";
 import { checkDepth, cycleError, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
 import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute, parseRoute } from "./route.js";
+import { ROUTES } from "./described.js";
 import type { MergedOptions } from "./types.js";
 
 /**
@@ -59,6 +60,8 @@ export function copyOptions(options: MergedOptions): MergedOptions {
 
 /** A deep copy of one option (deepCopy); the contents of `request` (a fetch, an agent, a signal) stay the caller's. */
 function copyOption(key: string, value: unknown): unknown {
+  // A route table that defaults() froze is shared, never copied per call (it may describe 1,000+ routes).
+  if (key === ROUTES && typeof value === "object" && value !== null && Object.isFrozen(value)) return value;
   return deepCopy(value, key === "request");
 }
 
@@ -84,7 +87,8 @@ function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictiona
     if (key === "url" && besideRoute) checkNoUrlBesideRoute(value);
     if (key === "headers") addCheckedHeaders(headers, value);
     else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value));
-    else setOwn(merged, key, isPlainObject(value) ? mergeValue(getOwn(merged, key), value, 0) : value);
+    // A route table replaces the earlier one whole: merging two would mix their operations' entries.
+    else setOwn(merged, key, isPlainObject(value) && key !== ROUTES ? mergeValue(getOwn(merged, key), value, 0) : value);
   }
 }
 

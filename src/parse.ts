@@ -3,6 +3,7 @@ import { nativeBodyKind } from "./body-kind.js";
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
+import { ROUTES, describedRoute, type DescribedPlan } from "./described.js";
 import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute } from "./route.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
@@ -46,6 +47,8 @@ export interface DefaultsPlan {
   /** A new copy of the defaults' headers, for the result to own (headersCopier). */
   readonly copyHeaders: () => ResponseHeaders;
   readonly parameters: DefaultParameters;
+  /** The route table of described routes (fromOpenApi), frozen; undefined when the defaults hold none. */
+  readonly routes: unknown;
 }
 
 /** A route string as a call reads it: its method and URL (parseRoute), and the URL compiled by the first call that got that far. */
@@ -61,12 +64,26 @@ export interface RouteEntry {
  */
 export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, options: Dictionary, contract?: Contract): RequestOptions {
   const keys = Object.keys(options);
-  const named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
+  let named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
+  const routes = named[ROUTES] !== undefined ? named[ROUTES] : plan.routes;
+  // A described route string whose parameters are named like options (a query parameter `url` or `method`): those
+  // keys are its parameters, not options. (merge() cannot tell, so parse(merge()) reads them as options.)
+  const claimed = routes !== undefined && route !== undefined && named !== NO_NAMED_OPTIONS ? describedRoute(routes, String(route.method ?? plan.method), route.url) : undefined;
+  let isOption: (key: string) => boolean = isNamedOption;
+  if (claimed !== undefined) {
+    const own: NamedOptions = { ...named };
+    for (const key of keys) if (isNamedOption(key) && claimed.claims(key)) own[key] = undefined;
+    named = own;
+    isOption = (key) => isNamedOption(key) && !claimed.claims(key);
+  }
   const method = named.method !== undefined ? named.method : (route?.method ?? plan.method);
   // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
   const url = route !== undefined ? route.url : named.url !== undefined ? named.url : plan.url;
   try {
+    // A route the table describes takes the same steps with its own compiled plan (DECISIONS "Described routes").
+    const described = routes !== undefined && typeof method === "string" && typeof url === "string" ? describedRoute(routes, method, url) : undefined;
     const headers = plan.copyHeaders();
+    if (described?.accept !== undefined) headers.accept = described.accept;
     let mediaType: Dictionary | undefined;
     // The checks run in merge()'s order, then parse()'s, so endpoint() and parse(merge()) report the same problem
     // first: a url beside a route string, headers and the mediaType in the order of the caller's keys (merge), then
@@ -77,7 +94,7 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
         if (key === "url") {
           if (route !== undefined) checkNoUrlBesideRoute(named.url);
         } else if (key === "headers") {
-          addCheckedHeaders(headers, named.headers);
+          addCheckedHeaders(headers, described === undefined ? named.headers : described.headers(named.headers));
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           // parse()'s options are merged: their preview names are normalised already.
           mediaType = normalizeMediaType(named.mediaType, plan !== NO_PLAN);
@@ -89,11 +106,13 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
     const checkedMethodName = checkedMethod(method);
     const checkedUrlText = checkedUrl(url);
     // A route's own URL is compiled once and kept with it: one cache lookup per call instead of two.
-    const compiled = route !== undefined ? (route.compiled ??= compileUrlText(checkedUrlText)) : compileUrl(checkedUrlText);
-    const ownBaseUrl = named.baseUrl !== undefined;
-    const baseUrl = ownBaseUrl ? named.baseUrl : plan.baseUrl;
+    const compiled =
+      described !== undefined ? (described.compiled ??= compileUrlText(described.url)) : route !== undefined ? (route.compiled ??= compileUrlText(checkedUrlText)) : compileUrl(checkedUrlText);
+    // The caller's baseUrl, else the operation's own server, else the endpoint's.
+    const ownBaseUrl = named.baseUrl !== undefined || described?.baseUrl !== undefined;
+    const baseUrl = named.baseUrl !== undefined ? named.baseUrl : ownBaseUrl ? described!.baseUrl : plan.baseUrl;
     const basePrefix = ownBaseUrl ? undefined : plan.basePrefix;
-    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters, contract });
+    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters, described, isOption, contract });
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -129,7 +148,7 @@ function isArrayIndex(key: string | undefined): boolean {
 const NO_DEFAULTS = defaultParameters({}, []);
 
 /** parse()'s plan: nothing beneath its options. Written in DefaultsPlan's key order, so every plan has one shape. */
-const NO_PLAN: DefaultsPlan = { method: undefined, url: undefined, baseUrl: undefined, basePrefix: undefined, copyHeaders: headersCopier({}), parameters: NO_DEFAULTS };
+const NO_PLAN: DefaultsPlan = { method: undefined, url: undefined, baseUrl: undefined, basePrefix: undefined, copyHeaders: headersCopier({}), parameters: NO_DEFAULTS, routes: undefined };
 
 /** The method as the result carries it: lowercase; throws ERR_INVALID_METHOD. */
 function checkedMethod(method: unknown): string {
@@ -171,6 +190,7 @@ interface NamedOptions {
   mediaType: unknown;
   request: unknown;
   data: unknown;
+  [ROUTES]: unknown;
 }
 
 type NamedOption = keyof NamedOptions;
@@ -185,6 +205,7 @@ function isNamedOption(key: string): key is NamedOption {
     case "mediaType":
     case "request":
     case "data":
+    case ROUTES:
       return true;
   }
   return false;
@@ -193,7 +214,8 @@ function isNamedOption(key: string): key is NamedOption {
 const NO_NAMED_OPTIONS: Readonly<NamedOptions> = Object.freeze(noNamedOptions());
 
 function noNamedOptions(): NamedOptions {
-  return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined };
+  // ROUTES written out: a computed key would keep V8 from making this literal from its fast boilerplate.
+  return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined, "x-endpointkit-routes": undefined };
 }
 
 /**
@@ -231,6 +253,9 @@ interface Call {
   readonly headers: ResponseHeaders;
   readonly mediaType: Dictionary | undefined;
   readonly defaults: DefaultParameters;
+  readonly described: DescribedPlan | undefined;
+  /** True for the keys this call reads as options: on a described route, not its parameters named like one. */
+  readonly isOption: (key: string) => boolean;
   readonly contract: Contract | undefined;
 }
 
@@ -255,7 +280,13 @@ function build(call: Call): RequestOptions {
   if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType, call.contract?.previews(target, base !== undefined) ?? true);
   const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
   let body: unknown;
-  if (carriesBody) {
+  if (call.described !== undefined) {
+    const { options, keys, defaults, named, isOption } = call;
+    const parts = call.described.request({ options, keys, isOption, defaults, data: named.data, headers });
+    target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
+    // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
+    body = parts.body;
+  } else if (carriesBody) {
     body = bodyOf(compiled, call);
     if (body === undefined) {
       if (method === "patch" || method === "put") body = "";

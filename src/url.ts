@@ -1,6 +1,7 @@
 // URL templates as endpoint() reads them: ":name" placeholders, required variables, and joining to baseUrl.
 import { boundedMemo } from "./cache.js";
 import { EndpointError, quote } from "./errors.js";
+import { ROUTES } from "./described.js";
 import { compileTemplate, compiledTemplate, type CompiledTemplate, type VarSpec } from "./uri-template/index.js";
 
 /** A route URL compiled once: the template and what endpoint() needs to know about its variables. */
@@ -49,7 +50,7 @@ export function isRequired(spec: VarSpec): boolean {
 }
 
 /** The option names that are never request parameters. */
-export const OPTION_NAMES: ReadonlySet<string> = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType"]);
+export const OPTION_NAMES: ReadonlySet<string> = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", ROUTES]);
 
 const URL_CACHE_SIZE = 1000;
 

@@ -47,4 +47,21 @@ describe("the packed tarball", () => {
     expect(manifest.bugs.url).toBe(`${repository}/issues`);
     expect(manifest.homepage.startsWith(repository)).toBe(true);
   });
+
+  it("has a library import graph of its own files only: yaml and node: modules are the CLI's", () => {
+    for (const entry of ["dist/index.js", "dist/openapi/index.js"]) {
+      const seen = new Set<string>();
+      const pending = [entry];
+      for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+        if (seen.has(path)) continue;
+        seen.add(path);
+        expect(packed, path).toContain(path);
+        for (const [, specifier] of readFileSync(root + path, "utf8").matchAll(/(?:^|[;\n])\s*(?:import|export)\b[^"';]*?from\s*"([^"]+)"/g)) {
+          expect(specifier, `${path} imports ${specifier}`).toMatch(/^\.\.?\//);
+          pending.push(posix.normalize(posix.join(posix.dirname(path), specifier!)));
+        }
+      }
+      expect(seen.size).toBeGreaterThan(entry === "dist/index.js" ? 10 : 3);
+    }
+  });
 });

@@ -8,16 +8,19 @@ import { UsageError } from "./usage-error.js";
 export type Command =
   | { action: "help" }
   | { action: "version" }
-  | { action: "preview"; route: string; items: string[]; baseUrl: string | undefined; curl: boolean; ignoreStdin: boolean };
+  | { action: "openapi"; argv: string[] }
+  | { action: "preview"; route: string; items: string[]; baseUrl: string | undefined; curl: boolean; ignoreStdin: boolean; openapi?: string };
 
-const FLAGS = ["--curl", "--base-url", "--ignore-stdin", "--help", "--version"];
+const FLAGS = ["--curl", "--base-url", "--openapi", "--ignore-stdin", "--help", "--version"];
 
 /**
  * Reads `[options] <route> [item ...]`. Flags may come anywhere before `--`; after it everything
  * is a route or an item. `--help` and `--version` win as soon as they are seen.
  */
 export function parseArgs(argv: readonly string[]): Command {
+  if (argv[0] === "openapi") return { action: "openapi", argv: argv.slice(1) };
   const positionals: string[] = [];
+  let openapi: string | undefined;
   let baseUrl: string | undefined;
   let curl = false;
   let ignoreStdin = false;
@@ -43,6 +46,9 @@ export function parseArgs(argv: readonly string[]): Command {
       if (value === undefined) throw new UsageError("--base-url needs a URL");
       baseUrl = value;
       i++;
+    } else if (arg === "--openapi" || arg.startsWith("--openapi=")) {
+      openapi = arg === "--openapi" ? argv[++i] : arg.slice("--openapi=".length);
+      if (openapi === undefined) throw new UsageError("--openapi needs an OpenAPI description file");
     } else if (arg.startsWith("--base-url=")) {
       baseUrl = arg.slice("--base-url=".length);
     } else {
@@ -50,7 +56,7 @@ export function parseArgs(argv: readonly string[]): Command {
     }
   }
   const { route, items } = readRoute(positionals, baseUrl !== undefined);
-  return { action: "preview", route, items, baseUrl, curl, ignoreStdin };
+  return { action: "preview", route, items, baseUrl, curl, ignoreStdin, ...(openapi === undefined ? {} : { openapi }) };
 }
 
 function unknownFlag(arg: string): UsageError {

@@ -36,6 +36,8 @@ body), name@file (a form upload), a header written with "=" (Authorization=...).
 Options
   --curl              print a curl command line (POSIX-shell quoted) instead of JSON
   --base-url URL      resolve the route against URL (default ${defaultBaseUrl})
+  --openapi FILE      build the route as the OpenAPI description FILE (.json or .yaml) says
+                      (endpointkit openapi FILE prints its route table as an ES module)
   --ignore-stdin      never read stdin (for CI steps whose stdin is an open, silent pipe)
   -h, --help          print this help
   --version           print the version

@@ -1,10 +1,11 @@
 // One invocation, from arguments to exit status, without touching the process.
 import { createRequire } from "node:module";
-import { endpoint, EndpointError, parseTemplate, type EndpointOptions, type RequestOptions } from "endpointkit";
+import { endpoint, EndpointError, parseTemplate, type Endpoint, type EndpointOptions, type RequestOptions } from "endpointkit";
 import { parseArgs } from "./args.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
 import { helpText, USAGE } from "./help.js";
 import { parseItem } from "./items.js";
+import { describedEndpoint, openapiModule } from "./openapi.js";
 import { buildOptions, describe, utf8, type BuiltRequest, type ReadFile } from "./options.js";
 import { cleanMessage, show } from "./show.js";
 import { nearest } from "./suggest.js";
@@ -32,12 +33,14 @@ export async function run(argv: readonly string[], io: Io): Promise<Outcome> {
     const command = parseArgs(argv);
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
+    if (command.action === "openapi") return success(openapiModule(command.argv, io.readFile));
+    const api = command.openapi === undefined ? endpoint : describedEndpoint(command.openapi, io.readFile, command.baseUrl === undefined ? {} : { baseUrl: command.baseUrl });
     const items = command.items.map(parseItem);
     const stdin = command.ignoreStdin ? undefined : await io.readStdin();
     const built = buildOptions(items, command.baseUrl, io.readFile, stdin);
     const options = withRawBody(built, command.curl);
-    if (built.rawBody !== undefined && built.rawBody.from !== "list") checkNoBodyParameters(command.route, built);
-    const request = withoutHeaders(build(command.route, options, built), built.removedHeaders);
+    if (built.rawBody !== undefined && built.rawBody.from !== "list") checkNoBodyParameters(api, command.route, built);
+    const request = withoutHeaders(build(api, command.route, options, built), built.removedHeaders);
     if (built.rawBody !== undefined && request.body === undefined) {
       const hint = built.rawBody.from === "stdin" ? " (pass --ignore-stdin when stdin is not meant as the body)" : "";
       throw new UsageError(`a ${request.method.toUpperCase()} request has no body, so ${describe(built.rawBody)} would be dropped${hint}`);
@@ -83,10 +86,10 @@ function withRawBody({ options, rawBody }: BuiltRequest, curl: boolean): Endpoin
  * A raw body replaces the parameters' body: endpoint() would drop parameters that no placeholder
  * takes. Refuse that instead, as HTTPie refuses stdin together with data items.
  */
-function checkNoBodyParameters(route: string, built: BuiltRequest): void {
+function checkNoBodyParameters(api: Endpoint, route: string, built: BuiltRequest): void {
   let probe: RequestOptions;
   try {
-    probe = endpoint(route, built.options);
+    probe = api(route, built.options);
   } catch {
     return; // the real call reports it
   }
@@ -97,9 +100,9 @@ function checkNoBodyParameters(route: string, built: BuiltRequest): void {
   }
 }
 
-function build(route: string, options: EndpointOptions, built: BuiltRequest): RequestOptions {
+function build(api: Endpoint, route: string, options: EndpointOptions, built: BuiltRequest): RequestOptions {
   try {
-    return endpoint(route, options);
+    return api(route, options);
   } catch (error) {
     if (error instanceof EndpointError && error.code === "ERR_MISSING_PARAMETER") {
       const typo = misspeltPlaceholder(route, built.options);

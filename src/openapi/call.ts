@@ -1,0 +1,115 @@
+// One call on a described route: the flat keys checked and routed to the query, the cookie header and the body, and
+// the body written as its media type says. The path went through the route's template (described.ts) before.
+import { EndpointError, quote } from "../errors.js";
+import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
+import { headerText, styledPairs } from "./styles.js";
+import { scalarText } from "../uri-template/index.js";
+import type { DescribedCall } from "../described.js";
+import type { CompiledPlan as DescribedPlan } from "./plan.js";
+import type { ResponseHeaders } from "../types.js";
+
+/** The query and body of a call on a described route; sets its cookie and content-type headers. */
+export function describedRequest(plan: DescribedPlan, call: DescribedCall): { query: string; body: unknown } {
+  const { keys, headers, defaults } = call;
+  const invalid = (key: string): EndpointError => new EndpointError("ERR_INVALID_PARAMETER", `${quote(key)} is not a parameter of this route in its API description`);
+  // A parameter set by the endpoint's defaults applies where the route has it; elsewhere it is not this route's.
+  // Each key read once (a getter answers once), however many checks look at it.
+  const read = new Map<string, unknown>();
+  const value = (key: string): unknown => {
+    if (read.has(key)) return read.get(key);
+    const own = ownValue(call.options, key);
+    const given = own === undefined && defaults.keySet.has(key) ? defaults.values[key] : own;
+    read.set(key, given);
+    return given;
+  };
+  let body = call.data;
+  let properties: Dictionary | undefined;
+  for (const key of [...keys, ...defaults.keys]) {
+    if (call.isOption(key)) {
+      if (key === "data" && plan.body === undefined) throw invalid(key);
+    } else if (!plan.places.has(key)) {
+      if (keys.includes(key)) throw invalid(key);
+    } else if (plan.places.get(key) === "body") {
+      const given = value(key);
+      if (given !== undefined) setOwn((properties ??= {}), key, given);
+    }
+  }
+  const missing = plan.required.filter((name) => value(name) == null);
+  for (const header of plan.headerStyles) if (header.required && getOwn(headers, header.name) === undefined) missing.push(header.name);
+  if (missing.length > 0) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required parameter(s) ${missing.map(quote).join(", ")}`);
+  const query: string[] = [];
+  const cookies: string[] = [];
+  for (const style of [...plan.query, ...plan.cookies]) {
+    // A parameter named like an option that this call reads as the option (parse(merge())) is not this parameter.
+    const given = call.isOption(style.name) ? undefined : value(style.name);
+    if (given != null) styledPairs(plan.query.includes(style as never) ? query : cookies, style, given);
+  }
+  if (cookies.length > 0) headers.cookie = [getOwn(headers, "cookie") ?? [], cookies].flat().join("; ");
+  if (properties !== undefined) {
+    if (body !== undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "give the body either whole as data or as its properties, not both");
+    body = properties;
+  }
+  return { query: query.join("&"), body: body === undefined ? body : bodyAs(plan.body!, body, headers) };
+}
+
+/** The body written as its media type says; sets the content-type unless the caller did. */
+function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, headers: ResponseHeaders): unknown {
+  const { mediaType, encoding } = described;
+  const type = mediaType.toLowerCase();
+  let label: string | undefined = type.includes("*") ? undefined : mediaType;
+  if (type === "multipart/form-data") {
+    // No content-type: the client writes it, with the boundary.
+    label = undefined;
+    if (isPlainObject(body)) body = formData(body);
+  } else if (type === "application/x-www-form-urlencoded") {
+    if (isPlainObject(body)) {
+      const pairs: string[] = [];
+      for (const key of Object.keys(body)) {
+        const given = body[key];
+        // Without an encoding entry, OpenAPI's default (form, exploded), but a map takes the bracket form
+        // (`metadata[key]=value`, as Stripe's API reads it) where OpenAPI's would drop the map's name.
+        const style = encoding.get(key) ?? { name: key, style: isPlainObject(given) ? "deepObject" : "form", explode: true, allowReserved: false, json: false };
+        if (given != null) styledPairs(pairs, style, given);
+      }
+      body = pairs.join("&");
+    } else if (typeof body !== "string") label = undefined;
+  } else if (isJson(type)) {
+    // JSON as on every route: a value the client serialises, labelled as described (application/json as everywhere).
+    if (!isPlainObject(body) && !Array.isArray(body) && body !== null && scalarText(body) === undefined) label = undefined;
+    else if (type === "application/json") label = "application/json; charset=utf-8";
+  }
+  if (label !== undefined && !getOwn(headers, "content-type")) headers["content-type"] = label;
+  return body;
+}
+
+/** True for application/json and its variants (`+json`, `x-json`, `text/json`), as OpenAPI tools read them. */
+export function isJson(mediaType: string): boolean {
+  return /^(application|text)\/(x-)?json\s*(;|$)|\+json\s*(;|$)/.test(mediaType);
+}
+
+/** A multipart body as a FormData: a Blob (a file) as a part of its own, a list as repeated parts, a map as JSON. */
+function formData(body: Dictionary): unknown {
+  const { FormData, Blob } = globalThis as unknown as { FormData?: new () => { append(name: string, value: unknown): void }; Blob?: new () => object };
+  if (FormData === undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "a multipart/form-data body needs globalThis.FormData");
+  const form = new FormData();
+  for (const name of Object.keys(body)) {
+    const value = body[name];
+    for (const item of Array.isArray(value) ? ownItems(value, "the body property", name) : [value]) {
+      if (item != null) form.append(name, Blob !== undefined && item instanceof Blob ? item : (scalarText(item, name) ?? JSON.stringify(item)));
+    }
+  }
+  return form;
+}
+
+/** The caller's headers with each described header parameter that is not text written as text (`simple`). */
+export function describedHeaders(plan: DescribedPlan, headers: unknown): unknown {
+  if (!isPlainObject(headers)) return headers;
+  const copy: Dictionary = {};
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    // A described header parameter's value as its schema types it (a boolean, a list, a map) becomes its text.
+    const style = value !== undefined && typeof value !== "string" ? plan.headerStyles.find((header) => header.name === name.toLowerCase()) : undefined;
+    setOwn(copy, name, style === undefined ? value : headerText(style, value));
+  }
+  return copy;
+}

@@ -1,0 +1,123 @@
+// `endpointkit/openapi`: an OpenAPI 3.0 or 3.1 description read once into the defaults of an endpoint, so that
+// `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description puts it.
+import { EndpointError, guarded } from "../errors.js";
+import { isPlainObject, setOwn } from "../objects.js";
+import { ROUTES, installDescribedRoutes } from "../described.js";
+import { describedPlan, type RouteTable } from "./plan.js";
+import { own, ownString, Reader } from "./document.js";
+import { operationEntry } from "./routes.js";
+import { isJson } from "./call.js";
+import { chosenServer, serverUrl, serversOf } from "./servers.js";
+
+export { ROUTES };
+export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "./plan.js";
+
+/**
+ * What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. (A type
+ * alias, not an interface, so that it is assignable to the options `defaults()` takes.)
+ */
+export type DescribedDefaults = {
+  baseUrl: string;
+  headers: { accept: string };
+  /** The route table: `"<METHOD> <path>"` to where each of its parameters goes. */
+  "x-endpointkit-routes": RouteTable;
+};
+
+/** How fromOpenApi() reads the description. */
+export interface FromOpenApiOptions {
+  /** The server to send requests to: an index into the description's `servers`, or one of their URLs. */
+  server?: number | string;
+  /** Where the description is served: what a relative server URL ("/v1", or no servers at all) is resolved against. */
+  baseUrl?: string;
+}
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** Reads a parsed OpenAPI 3.0 or 3.1 document into an endpoint's defaults: baseUrl, accept and the route table. */
+export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = guarded("fromOpenApi()", read);
+
+/**
+ * Turns on described routes for route tables given to `endpoint.defaults()` and returns `defaults` as it is: for a
+ * table that `endpointkit openapi` wrote out (fromOpenApi() turns them on itself).
+ */
+export function describedRoutes<Defaults>(defaults: Defaults): Defaults {
+  installDescribedRoutes(describedPlan);
+  return defaults;
+}
+
+function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
+  installDescribedRoutes(describedPlan);
+  if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI document (an object)");
+  if (!isPlainObject(options)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options must be an object");
+  const version = ownString(document, "openapi");
+  if (version === undefined || !/^3\.[01](\.|$)/.test(version)) {
+    const swagger = own(document, "swagger") !== undefined;
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      swagger
+        ? "fromOpenApi(): this is a Swagger 2.0 description; convert it to OpenAPI 3 first (for example with swagger2openapi)"
+        : `fromOpenApi(): the description is not OpenAPI 3.0 or 3.1 (its "openapi" field is ${version === undefined ? "missing" : JSON.stringify(version)})`,
+    );
+  }
+  const base = own(options, "baseUrl");
+  const choice = own(options, "server");
+  if ((base !== undefined && typeof base !== "string") || (choice !== undefined && typeof choice !== "string" && typeof choice !== "number")) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options.baseUrl must be a string and options.server an index or a URL");
+  }
+  const reader = new Reader(document);
+  const baseUrl = chosenServer(serversOf(document), choice, base);
+  const routes: RouteTable = {};
+  const accepts = new Map<string, string>();
+  const paths = own(document, "paths");
+  const pathItems = isPlainObject(paths) ? paths : {};
+  for (const path of Object.keys(pathItems)) {
+    if (!path.startsWith("/")) continue;
+    const item = reader.resolve(pathItems[path]);
+    if (!isPlainObject(item)) continue;
+    const pathServers = serversOf(item);
+    for (const method of METHODS) {
+      const operation = reader.resolve(own(item, method));
+      if (!isPlainObject(operation)) continue;
+      const entry = operationEntry(reader, path, own(item, "parameters"), operation);
+      // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
+      // among the document's servers only.
+      const servers = serversOf(operation) ?? pathServers;
+      if (servers !== undefined) {
+        // A relative one is resolved as the document's servers are, or against the document's server.
+        const own = serverUrl(servers[0], base ?? baseUrl);
+        if (own !== baseUrl) entry.baseUrl = own;
+      }
+      const route = `${method.toUpperCase()} ${path}`;
+      const accept = acceptOf(reader, operation);
+      if (accept !== undefined) accepts.set(route, accept);
+      setOwn(routes, route, entry);
+    }
+  }
+  const accept = commonAccept(accepts);
+  for (const [route, type] of accepts) if (type !== accept) routes[route]!.accept = type;
+  return { baseUrl, headers: { accept }, [ROUTES]: routes };
+}
+
+/** The response media type an operation asks for: its first response's JSON type, else that response's first type. */
+function acceptOf(reader: Reader, operation: unknown): string | undefined {
+  const responses = own(operation, "responses");
+  if (!isPlainObject(responses)) return undefined;
+  for (const status of Object.keys(responses)) {
+    reader.step();
+    const content = own(reader.resolve(responses[status]), "content");
+    if (!isPlainObject(content)) continue;
+    const types = Object.keys(content);
+    if (types.length === 0) continue;
+    return types.find((type) => isJson(type.toLowerCase())) ?? types[0];
+  }
+  return undefined;
+}
+
+/** The document's accept header: application/json, unless most operations ask for another type. */
+function commonAccept(accepts: ReadonlyMap<string, string>): string {
+  const counts = new Map<string, number>();
+  for (const type of accepts.values()) counts.set(type, (counts.get(type) ?? 0) + 1);
+  let best = "application/json";
+  for (const [type, count] of counts) if (count > (counts.get(best) ?? 0)) best = type;
+  return best;
+}

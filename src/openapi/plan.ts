@@ -1,0 +1,202 @@
+// Described routes (DECISIONS "Described routes"): a route table entry, as fromOpenApi writes it, compiled once into
+// what a call needs: a URL template holding the path styles, and where each flat key goes.
+import { EndpointError, quote } from "../errors.js";
+import { getOwn, isPlainObject, ownItems, type Dictionary } from "../objects.js";
+import { ROUTES, type DescribedPlan } from "../described.js";
+import { describedHeaders, describedRequest } from "./call.js";
+import type { Style } from "./styles.js";
+
+/** How one parameter is sent; what OpenAPI makes the default is left out. */
+export interface DescribedParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  required?: boolean;
+  /** Described by `content` of a JSON media type: sent as its JSON text. */
+  json?: boolean;
+}
+
+/** How one property of a form body is written (OpenAPI's Encoding object), defaults left out. */
+export interface DescribedEncoding {
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  json?: boolean;
+}
+
+/** The request body of an operation: its media type, and its property names when they are flat keys. */
+export interface DescribedBody {
+  mediaType: string;
+  /** Present when the body is an object whose properties are given as flat keys; else the body goes in `data`. */
+  properties?: string[];
+  encoding?: { [property: string]: DescribedEncoding };
+}
+
+/** One operation of the route table. */
+export interface DescribedOperationEntry {
+  parameters?: DescribedParameter[];
+  body?: DescribedBody;
+  /** The operation's own server (a path's or operation's `servers`), in place of the endpoint's baseUrl. */
+  baseUrl?: string;
+  /** The accept header of this operation when it is not the document's. */
+  accept?: string;
+}
+
+/** The route table: `"<METHOD> <path>"` to its operation. */
+export interface RouteTable {
+  [route: string]: DescribedOperationEntry;
+}
+
+/** Where a flat key goes on a described route. */
+type Place = { readonly in: "query" | "cookie"; readonly style: Style } | "path" | "body";
+
+/** A route table entry compiled for calls. */
+export interface CompiledPlan extends DescribedPlan {
+  readonly route: string;
+  /** Flat keys: path, query and cookie parameters, then body properties. */
+  readonly places: ReadonlyMap<string, Place>;
+  readonly query: readonly DescribedStyle[];
+  readonly cookies: readonly DescribedStyle[];
+  /** Header parameters, by lowercase name. */
+  readonly headerStyles: readonly DescribedStyle[];
+  readonly required: readonly string[];
+  readonly body: { readonly mediaType: string; readonly flat: boolean; readonly encoding: ReadonlyMap<string, Style> } | undefined;
+}
+
+/** A parameter with its style filled in. */
+export interface DescribedStyle extends Style {
+  readonly required: boolean;
+}
+
+/** Compiled entries by table: a table given to defaults() is frozen (freezeTable), so its entries never change. */
+const compiledTables = new WeakMap<object, Map<string, CompiledPlan>>();
+
+/** The plan of `method url` in `table`, or undefined when the table does not describe it. */
+export function describedPlan(table: unknown, method: string, url: string): CompiledPlan | undefined {
+  if (!isPlainObject(table)) throw malformed(ROUTES);
+  const key = `${method.toUpperCase()} ${url}`;
+  let plans = compiledTables.get(table);
+  let plan = plans?.get(key);
+  if (plan === undefined) {
+    const entry = getOwn(table, key);
+    if (entry === undefined) return undefined;
+    plan = compileEntry(key, url, entry);
+    if (Object.isFrozen(table)) {
+      if (plans === undefined) compiledTables.set(table, (plans = new Map()));
+      plans.set(key, plan);
+    }
+  }
+  return plan;
+}
+
+const STYLES: { readonly [where: string]: readonly string[] } = {
+  path: ["simple", "label", "matrix"],
+  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+  header: ["simple"],
+  cookie: ["form"],
+};
+
+function compileEntry(route: string, url: string, entry: unknown): CompiledPlan {
+  const fail = (): never => {
+    throw malformed(route);
+  };
+  const places = new Map<string, Place>();
+  const query: DescribedStyle[] = [];
+  const cookies: DescribedStyle[] = [];
+  const headers: DescribedStyle[] = [];
+  const required: string[] = [];
+  const pathStyles = new Map<string, string>();
+  const parameters = listOf(getOwn(isPlainObject(entry) ? entry : fail(), "parameters"), fail);
+  for (const parameter of parameters) {
+    const where = getOwn(isPlainObject(parameter) ? parameter : fail(), "in") as string;
+    const style = styleOf(parameter, STYLES[Object.prototype.hasOwnProperty.call(STYLES, where) ? where : fail()]!, fail);
+    const name = style.name;
+    if (where === "path") {
+      // The style as an RFC 6570 operator: simple `{id}`, label `{.id}`, matrix `{;id}`, `*` when exploded.
+      pathStyles.set(name, `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${name}${style.explode ? "*" : ""}}`);
+      places.set(name, "path");
+      // Always required (OpenAPI), also in the styles RFC 6570 lets go without a value.
+      required.push(name);
+    } else if (where === "header") {
+      headers.push({ ...style, name: name.toLowerCase() });
+    } else {
+      (where === "query" ? query : cookies).push(style);
+      places.set(name, { in: where as "query" | "cookie", style });
+      if (style.required) required.push(name);
+    }
+  }
+  const body = getOwn(entry as Dictionary, "body");
+  let described: CompiledPlan["body"];
+  if (body !== undefined) {
+    const own = isPlainObject(body) ? body : fail();
+    const mediaType = getOwn(own, "mediaType");
+    const properties = getOwn(own, "properties");
+    const given = getOwn(own, "encoding") ?? {};
+    const encodings = isPlainObject(given) ? given : fail();
+    const encoding = new Map<string, Style>();
+    for (const property of Object.keys(encodings)) {
+      encoding.set(property, styleOf({ ...(encodings[property] as object), name: property }, STYLES.query!, fail));
+    }
+    for (const property of listOf(properties, fail)) places.set(typeof property === "string" && !places.has(property) ? property : fail(), "body");
+    described = { mediaType: typeof mediaType === "string" ? mediaType : fail(), flat: properties !== undefined, encoding };
+  }
+  const baseUrl = getOwn(entry as Dictionary, "baseUrl");
+  const accept = getOwn(entry as Dictionary, "accept");
+  if ((baseUrl !== undefined && typeof baseUrl !== "string") || (accept !== undefined && typeof accept !== "string")) fail();
+  // A fragment in a description's path (`/files/{id}#add_shared_link`, a way to describe one path twice) is never
+  // sent: the request goes to the path before it.
+  const fragment = url.search(/#(?![^{]*\})/);
+  // Each path placeholder as the description writes it, `{name}`, becomes its style's expression.
+  const path = (fragment < 0 ? url : url.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+    // An expression the description writes with its own operator (Google's `{+name}`) stays as written.
+    const bare = name.replace(/^[+#./;?&]|\*$/g, "");
+    if (!places.has(bare)) places.set(bare, "path");
+    return (bare === name && pathStyles.get(name)) || whole;
+  });
+  const plan: CompiledPlan = {
+    route,
+    url: path,
+    baseUrl: baseUrl as string | undefined,
+    accept: accept as string | undefined,
+    places,
+    query,
+    cookies,
+    headerStyles: headers,
+    required,
+    body: described,
+    compiled: undefined,
+    // `headers` stays the option; `data` is the body's when the route has one.
+    claims: (key) => typeof places.get(key) === "object" && key !== "headers" && key !== ROUTES && !(key === "data" && described !== undefined),
+    headers: (given) => describedHeaders(plan, given),
+    request: (call) => describedRequest(plan, call),
+  };
+  return plan;
+}
+
+function listOf(value: unknown, fail: () => never): readonly unknown[] {
+  return value === undefined ? [] : Array.isArray(value) ? ownItems(value, "a route table list") : fail();
+}
+
+/** A parameter's (or form property's) style, the location's defaults filled in: form explodes, the others do not. */
+function styleOf(parameter: unknown, allowed: readonly string[], fail: () => never): DescribedStyle {
+  const read = (key: string, fallback: unknown, type: string): unknown => {
+    const value = isPlainObject(parameter) ? (getOwn(parameter, key) ?? fallback) : fail();
+    return typeof value === type ? value : fail();
+  };
+  const style = read("style", allowed[0], "string") as string;
+  if (!allowed.includes(style)) fail();
+  return {
+    name: read("name", undefined, "string") as string,
+    style,
+    explode: read("explode", style === "form", "boolean") as boolean,
+    allowReserved: read("allowReserved", false, "boolean") as boolean,
+    json: read("json", false, "boolean") as boolean,
+    required: read("required", false, "boolean") as boolean,
+  };
+}
+
+function malformed(what: string): EndpointError {
+  return new EndpointError("ERR_INVALID_ROUTE", `the route table (${ROUTES}) entry ${quote(what)} is not one that fromOpenApi() writes`);
+}

@@ -1,0 +1,146 @@
+// One operation of a description as a route table entry: where each parameter goes and how, and its request body.
+import { setOwn, isPlainObject, type Dictionary } from "../objects.js";
+import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "./plan.js";
+import { ROUTES } from "../described.js";
+import { isJson } from "./call.js";
+import { MAX_CHAIN, own, ownString, type Reader } from "./document.js";
+
+const LOCATIONS = ["path", "query", "header", "cookie"] as const;
+type Location = (typeof LOCATIONS)[number];
+const STYLES: { readonly [where in Location]: readonly string[] } = {
+  path: ["simple", "label", "matrix"],
+  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+  header: ["simple"],
+  cookie: ["form"],
+};
+/** Header parameters OpenAPI says to ignore: the client, the body and security set them. */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+/** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
+const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
+
+/** The route table entry of one operation, with the parameters of its path item (`shared`). */
+export function operationEntry(reader: Reader, path: string, shared: unknown, operation: Dictionary): DescribedOperationEntry {
+  // Operation parameters override the path item's by name and location. They come first, then the path item's
+  // others: the order OpenAPI tools (the oas package, @readme/oas-to-har) write the query in.
+  const byKey = new Map<string, DescribedParameter>();
+  for (const list of [own(operation, "parameters"), shared]) {
+    if (!Array.isArray(list)) continue;
+    for (const item of list) {
+      const parameter = describedParameter(reader, item, path);
+      if (parameter !== undefined && !byKey.has(`${parameter.in}\u0000${parameter.name}`)) byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+    }
+  }
+  const parameters = [...byKey.values()];
+  const entry: DescribedOperationEntry = {};
+  if (parameters.length > 0) entry.parameters = parameters;
+  const body = describedBody(reader, own(operation, "requestBody"), new Set(parameters.filter((p) => p.in !== "header").map((p) => p.name)));
+  if (body !== undefined) entry.body = body;
+  return entry;
+}
+
+function describedParameter(reader: Reader, item: unknown, path: string): DescribedParameter | undefined {
+  reader.step();
+  const parameter = reader.resolve(item);
+  const name = ownString(parameter, "name");
+  const where = ownString(parameter, "in") as Location | undefined;
+  if (name === undefined || where === undefined || !LOCATIONS.includes(where)) return undefined;
+  if (where === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return undefined;
+  // A path parameter the path does not name has nowhere to go.
+  // (A description may write an RFC 6570 operator itself, as Google's `{+name}`.)
+  if (where === "path" && !path.split(/[{}]/).some((part, i) => i % 2 === 1 && part.replace(/^[+#./;?&]|\*$/g, "") === name)) return undefined;
+  const described: DescribedParameter = { name, in: where };
+  // A path parameter is always required, so the table does not say it.
+  if (where !== "path" && own(parameter, "required") === true) described.required = true;
+  const content = own(parameter, "content");
+  if (isPlainObject(content)) {
+    const first = Object.keys(content)[0];
+    if (first !== undefined && isJson(first.toLowerCase())) described.json = true;
+    return described;
+  }
+  // A style the location cannot have (a mistake in the description) is read as the location's default.
+  const style = ownString(parameter, "style");
+  if (style !== undefined && style !== STYLES[where][0] && STYLES[where].includes(style)) described.style = style;
+  const explode = own(parameter, "explode");
+  if (typeof explode === "boolean" && explode !== ((described.style ?? STYLES[where][0]) === "form")) described.explode = explode;
+  if (where === "query" && own(parameter, "allowReserved") === true) described.allowReserved = true;
+  return described;
+}
+
+/**
+ * The request body: OpenAPI tools send the last JSON media type the operation lists, else its first one (as
+ * @readme/oas-to-har does); its properties are flat keys when it is an object of named properties only, none of them
+ * named like a parameter or an option.
+ */
+function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlySet<string>): DescribedBody | undefined {
+  const requestBody = reader.resolve(value);
+  const content = own(requestBody, "content");
+  if (!isPlainObject(content)) return undefined;
+  const types = Object.keys(content);
+  if (types.length === 0) return undefined;
+  const mediaType = types.filter((type) => isJson(type.toLowerCase())).pop() ?? types[0]!;
+  const media = reader.resolve(content[mediaType]);
+  const body: DescribedBody = { mediaType };
+  const lower = mediaType.toLowerCase().split(";")[0]!.trim();
+  // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
+  // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
+  const properties = objectProperties(reader, own(media, "schema"), 0, new Set());
+  if (properties !== undefined && properties.size > 0 && ![...properties].some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
+    body.properties = [...properties];
+  }
+  const encoding = own(media, "encoding");
+  if (isPlainObject(encoding) && (lower === "application/x-www-form-urlencoded" || lower === "multipart/form-data")) {
+    const entries: { [property: string]: DescribedEncoding } = {};
+    let any = false;
+    for (const property of Object.keys(encoding)) {
+      reader.step();
+      const entry = describedEncoding(reader.resolve(encoding[property]));
+      if (entry !== undefined) {
+        setOwn(entries, property, entry);
+        any = true;
+      }
+    }
+    if (any) body.encoding = entries;
+  }
+  return body;
+}
+
+function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
+  const entry: DescribedEncoding = {};
+  const style = ownString(encoding, "style");
+  if (style !== undefined && STYLES.query.includes(style)) entry.style = style;
+  const explode = own(encoding, "explode");
+  if (typeof explode === "boolean") entry.explode = explode;
+  if (own(encoding, "allowReserved") === true) entry.allowReserved = true;
+  const contentType = ownString(encoding, "contentType");
+  if (contentType !== undefined && isJson(contentType.toLowerCase())) entry.json = true;
+  return Object.keys(entry).length > 0 ? entry : undefined;
+}
+
+/**
+ * The property names of an object schema (through $ref, allOf, oneOf and anyOf), or undefined when the body is not
+ * an object. Additional properties do not stop the named ones from being flat keys (Plaid, Spotify and Bitbucket
+ * allow them on most bodies); a body with other keys still goes whole in `data`.
+ */
+function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> | undefined {
+  reader.step();
+  const schema = reader.resolve(value);
+  if (!isPlainObject(schema) || depth > MAX_CHAIN) return undefined;
+  if (seen.has(schema)) return new Set();
+  seen.add(schema);
+  const names = new Set<string>();
+  const type = own(schema, "type");
+  const types = Array.isArray(type) ? type.filter((t) => t !== "null") : type === undefined ? [] : [type];
+  if (types.some((t) => t !== "object")) return undefined;
+  const properties = own(schema, "properties");
+  if (isPlainObject(properties)) for (const name of Object.keys(properties)) names.add(name);
+  for (const key of ["allOf", "oneOf", "anyOf"]) {
+    const members = own(schema, key);
+    if (!Array.isArray(members)) continue;
+    for (const member of members) {
+      const found = objectProperties(reader, member, depth + 1, seen);
+      if (found === undefined) return undefined;
+      for (const name of found) names.add(name);
+    }
+  }
+  return names;
+}

@@ -1,0 +1,65 @@
+// Server URLs: a server's variables filled with their defaults, relative URLs resolved against options.baseUrl.
+import { EndpointError, quote } from "../errors.js";
+import { own, ownString } from "./document.js";
+
+/** The URL of a Server object with its variables' defaults, absolute (resolved against `base`), without a trailing "/". */
+export function serverUrl(server: unknown, base: string | undefined): string {
+  const template = ownString(server, "url");
+  if (template === undefined) throw new EndpointError("ERR_INVALID_BASE_URL", "fromOpenApi(): a server has no url string");
+  const variables = own(server, "variables");
+  const filled = template.replace(/\{([^{}]*)\}/g, (_, name: string) => {
+    const value = own(own(variables, name), "default");
+    if (typeof value !== "string" && typeof value !== "number") {
+      throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the server ${quote(template)} has no default for its variable ${quote(name)}`);
+    }
+    return String(value);
+  });
+  return withoutTrailingSlash(absolute(filled, base));
+}
+
+/** `url` when it has a scheme; else resolved against `base` (an absolute URL), as OpenAPI resolves relative servers. */
+function absolute(url: string, base: string | undefined): string {
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(url)) return url;
+  // A scheme-relative server (`//kubernetes.local`, ato.gov.au) names its host: without a base it takes https, the
+  // scheme OpenAPI tools (the oas package) and every such API use; only the scheme was left out.
+  if (url.startsWith("//") && base === undefined) return `https:${url}`;
+  if (base === undefined || !/^[a-z][a-z\d+.-]*:\/\/[^/?#]+/i.test(base)) {
+    throw new EndpointError(
+      "ERR_INVALID_BASE_URL",
+      `fromOpenApi(): the server URL ${quote(url)} is relative: pass fromOpenApi(document, { baseUrl: "https://host" }) to say where the description is served`,
+    );
+  }
+  if (url.startsWith("//")) return `${base.slice(0, base.indexOf(":") + 1)}${url}`;
+  if (url.startsWith("/")) return `${/^[a-z][a-z\d+.-]*:\/\/[^/?#]+/i.exec(base)![0]}${url}`;
+  return `${withoutTrailingSlash(base)}/${url.replace(/^\.\//, "")}`;
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.endsWith("/") && !/^[a-z][a-z\d+.-]*:\/\/$/i.test(url) ? url.replace(/\/+$/, "") : url;
+}
+
+/** The servers a document, path item or operation lists: a non-empty list, else undefined. */
+export function serversOf(value: unknown): readonly unknown[] | undefined {
+  const servers = own(value, "servers");
+  return Array.isArray(servers) && servers.length > 0 ? servers : undefined;
+}
+
+/** The document's server that `choice` picks (an index, or a URL as written or filled in); the first by default. */
+export function chosenServer(servers: readonly unknown[] | undefined, choice: number | string | undefined, base: string | undefined): string {
+  // No servers means "/" (OpenAPI 3): the root of wherever the description is served.
+  if (servers === undefined) return serverUrl({ url: "/" }, base);
+  if (choice === undefined) return serverUrl(servers[0], base);
+  if (typeof choice === "number") {
+    if (!Number.isInteger(choice) || choice < 0 || choice >= servers.length) {
+      throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): options.server ${choice} is not an index of the description's ${servers.length} server(s)`);
+    }
+    return serverUrl(servers[choice], base);
+  }
+  for (const server of servers) {
+    if (ownString(server, "url") === choice) return serverUrl(server, base);
+  }
+  for (const server of servers) {
+    if (serverUrl(server, base) === withoutTrailingSlash(choice)) return withoutTrailingSlash(choice);
+  }
+  throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): options.server ${quote(choice)} is none of the description's servers`);
+}

@@ -1,0 +1,89 @@
+// OpenAPI 3 parameter styles that RFC 6570 has no operator for, or writes differently: query and cookie `form`,
+// `spaceDelimited`, `pipeDelimited` and `deepObject`, and parameters described by `content`. (Path styles are RFC 6570
+// operators: described.ts writes them into the route's template.)
+import { EndpointError, quote } from "../errors.js";
+import { checkDepth, isPlainObject, ownItems } from "../objects.js";
+import { scalarText } from "../uri-template/index.js";
+import { encodeReserved, encodeUnreserved } from "../uri-template/encode.js";
+
+/** How one value is written, as the route table says, OpenAPI's defaults filled in (described.ts). */
+export interface Style {
+  readonly name: string;
+  readonly style: string;
+  readonly explode: boolean;
+  readonly allowReserved: boolean;
+  /** Described by `content` (or a form `encoding` contentType) of a JSON media type: sent as its JSON text. */
+  readonly json: boolean;
+}
+
+/**
+ * Adds the `name=value` pairs of one query, cookie or form-urlencoded value to `pairs`, percent-encoded: all but RFC
+ * 3986 unreserved characters, reserved ones kept with allowReserved (but "#&+", which would end or split the query or
+ * read as a space). A list or map with no values adds none, as an undefined value does.
+ */
+export function styledPairs(pairs: string[], style: Style, value: unknown, raw?: (text: string) => string): void {
+  const encode = raw ?? (style.allowReserved ? keepReserved : encodeText);
+  // allowReserved applies to values: names are always encoded.
+  const encodeName = raw ?? encodeText;
+  const name = encodeName(style.name);
+  if (style.json) return void pairs.push(`${name}=${encode(JSON.stringify(value) ?? "")}`);
+  if (style.style === "deepObject") return bracketPairs(pairs, name, value, encode, 0);
+  const list = Array.isArray(value) ? ownItems(value, "the parameter", style.name) : undefined;
+  // A map is a list of keys and values: exploded, each key is a name of its own (OpenAPI's style tables).
+  const entries = list ?? (isPlainObject(value) ? Object.keys(value).filter((key) => value[key] != null) : undefined);
+  if (entries === undefined) return void pairs.push(`${name}=${encode(text(style.name, value))}`);
+  const valueOf = (entry: unknown): string => encode(text(style.name, list ? entry : (value as { [key: string]: unknown })[entry as string]));
+  if (style.explode) {
+    for (const entry of entries) pairs.push(list ? `${name}=${valueOf(entry)}` : `${encodeName(entry as string)}=${valueOf(entry)}`);
+  } else if (entries.length > 0) {
+    const delimiter = style.style === "spaceDelimited" ? "%20" : style.style === "pipeDelimited" ? "%7C" : ",";
+    pairs.push(`${name}=${entries.map((entry) => (list ? valueOf(entry) : `${encode(entry as string)}${delimiter}${valueOf(entry)}`)).join(delimiter)}`);
+  }
+}
+
+/** A header parameter's text, `simple` style: a list `a,b`, a map `k,v,k2,v2` (exploded `k=v,k2=v2`), not encoded. */
+export function headerText(style: Style, value: unknown): string {
+  if (style.json) return JSON.stringify(value);
+  const pairs: string[] = [];
+  // The query's form style without encoding and without the name: the same lists, joined with ",".
+  styledPairs(pairs, { ...style, name: "", style: "form", allowReserved: true, explode: style.explode && !Array.isArray(value) }, value, String);
+  return pairs.map((pair) => (pair.startsWith("=") ? pair.slice(1) : pair)).join(",");
+}
+
+/**
+ * `name[key]=value` for each leaf of a map or list. OpenAPI defines deepObject for one level of scalars only; deeper
+ * maps and lists take the widespread bracket form (`a[b][c]=v`, `a[0]=v`, as Stripe's API reads them).
+ */
+function bracketPairs(pairs: string[], name: string, value: unknown, encode: (text: string) => string, depth: number): void {
+  checkDepth(depth);
+  if (Array.isArray(value)) {
+    const items = ownItems(value, "the parameter", name);
+    for (let i = 0; i < items.length; i++) bracketPairs(pairs, `${name}%5B${i}%5D`, items[i], encode, depth + 1);
+  } else if (isPlainObject(value)) {
+    for (const key of Object.keys(value)) bracketPairs(pairs, `${name}%5B${encodeText(key)}%5D`, value[key], encode, depth + 1);
+  } else if (value != null) {
+    pairs.push(`${name}=${encode(text(name, value))}`);
+  }
+}
+
+/** The text of a scalar (a Date in ISO 8601); null in a list or map is the empty string. */
+function text(name: string, value: unknown): string {
+  const found = value == null ? "" : scalarText(value, name);
+  if (found === undefined) throw new EndpointError("ERR_INVALID_PARAMETER", `the parameter ${quote(name)} holds a value its style cannot write`);
+  return found;
+}
+
+/** Percent-encodes all but RFC 3986 unreserved characters; a lone surrogate is an EndpointError. */
+export function encodeText(text: string): string {
+  try {
+    return encodeUnreserved(text);
+  } catch {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `the text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
+  }
+}
+
+/** allowReserved: reserved characters kept, but "#", "&" and "+", which would end the query, split it or read as a space. */
+function keepReserved(text: string): string {
+  encodeText(text);
+  return encodeReserved(text).replace(/[#&+]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+}

@@ -1,0 +1,218 @@
+// Described routes (src/described.ts, src/described-call.ts; DECISIONS "Described routes"): a pet store written for
+// these tests, with every location and body kind. Expected values are derived by hand from the description.
+import { readFileSync } from "node:fs";
+import { describe, expect, it, vi } from "vitest";
+import { endpoint } from "../../src/index.js";
+import { fromOpenApi } from "../../src/openapi/index.js";
+import { expectEndpointError, loosen } from "../helpers.js";
+
+const document = JSON.parse(readFileSync(new URL("../fixtures/petstore.openapi.json", import.meta.url), "utf8")) as object;
+const api = endpoint.defaults(fromOpenApi(document));
+const base = "https://eu.pets.example/v1";
+
+describe("described routes: where each flat key goes", () => {
+  it("sends a POST's query parameter in the query and the body properties as JSON", () => {
+    const request = api("POST /pets", { name: "Rex", tag: "dog", dryRun: true });
+    expect(request.url).toBe(`${base}/pets?dryRun=true`);
+    expect(request.body).toEqual({ name: "Rex", tag: "dog" });
+    expect(request.headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+
+  it("sends a DELETE's query parameter in the query, with no body", () => {
+    const request = api("DELETE /pets/{petId}", { petId: "p/1", hard: true });
+    expect(request).toMatchObject({ method: "delete", url: `${base}/pets/p%2F1?hard=true` });
+    expect(request.body).toBeUndefined();
+  });
+
+  it("explodes a query array, writes a deepObject, and leaves null and undefined out", () => {
+    const request = api("GET /pets", { tags: ["a", "b"], filter: { species: "dog" }, ids: null, q: undefined, headers: { "X-Request-Id": "r1" } });
+    expect(request.url).toBe(`${base}/pets?tags=a&tags=b&filter%5Bspecies%5D=dog`);
+  });
+
+  it("writes parameters described by content as JSON, and does not keep GitHub's + in q", () => {
+    const request = api("GET /pets", { where: { a: 1 }, q: "c++ lang", headers: { "x-request-id": "r1" } });
+    // encodeURIComponent('{"a":1}') and RFC 3986 encoding of "c++ lang".
+    expect(request.url).toBe(`${base}/pets?where=%7B%22a%22%3A1%7D&q=c%2B%2B%20lang`);
+  });
+
+  it("requires a required header parameter, given in headers", () => {
+    expect(api("GET /pets", { headers: { "X-Request-Id": "r1" } }).headers["x-request-id"]).toBe("r1");
+    const error = expectEndpointError(() => api("GET /pets", {}), "ERR_MISSING_PARAMETER");
+    expect(error.message).toContain("x-request-id");
+  });
+
+  it("writes a header parameter given as a boolean, a list or a map as text, simple style", () => {
+    // OpenAPI 3.1.1's style examples: simple, explode true, object: "R=100,G=200,B=150".
+    const request = api("GET /pets", { headers: { "X-Request-Id": true, "X-Trace": { R: 100, G: 200, B: 150 } } } as never);
+    expect(request.headers["x-request-id"]).toBe("true");
+    expect(request.headers["x-trace"]).toBe("R=100,G=200,B=150");
+  });
+
+  it("puts every cookie parameter in one cookie header, form style", () => {
+    const request = api("GET /pets", { session: "s1", prefs: ["x", "y"], headers: { "X-Request-Id": "r1" } });
+    expect(request.headers.cookie).toBe("session=s1; prefs=x,y");
+  });
+
+  it("refuses a key the route does not describe, naming the route and the key", () => {
+    const error = expectEndpointError(() => api("GET /pets", { nope: 1, headers: { "X-Request-Id": "r1" } }), "ERR_INVALID_PARAMETER");
+    expect(error.message).toContain("GET /pets");
+    expect(error.message).toContain('"nope"');
+    expectEndpointError(() => api("DELETE /pets/{petId}", { petId: "1", data: { hard: true } }), "ERR_INVALID_PARAMETER");
+  });
+
+  it("takes a body whose properties collide with a parameter name through data, in the described JSON variant", () => {
+    const request = api("PATCH /pets/{petId}", { petId: "1", data: { name: "Rex", petId: "2" } });
+    expect(request.body).toEqual({ name: "Rex", petId: "2" });
+    expect(request.headers["content-type"]).toBe("application/merge-patch+json");
+    expectEndpointError(() => api("PATCH /pets/{petId}", { petId: "1", name: "Rex" }), "ERR_INVALID_PARAMETER");
+  });
+
+  it("sends a list body through data", () => {
+    const request = api("PUT /bulk", { data: [{ name: "a" }] });
+    expect(request.body).toEqual([{ name: "a" }]);
+  });
+
+  it("writes a form-urlencoded body honouring encoding, maps and lists in brackets", () => {
+    const request = api("POST /login", { user: "me", password: "p w&", scopes: ["a", "b"], metadata: { k: "v" }, expand: ["x", "y"] });
+    expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    // scopes: encoding explode false (form): "a,b"; metadata: no encoding, a map: brackets; expand: deepObject list.
+    expect(request.body).toBe("user=me&password=p%20w%26&scopes=a,b&metadata%5Bk%5D=v&expand%5B0%5D=x&expand%5B1%5D=y");
+    expect(new URLSearchParams(request.body as string).getAll("expand[1]")).toEqual(["y"]);
+  });
+
+  it("sends a multipart body as a FormData with no content-type, from the operation's own server", async () => {
+    const file = new Blob(["abc"], { type: "image/png" });
+    const request = api("POST /pets/{petId}/photo", { petId: "1", caption: "hi", file, meta: { a: 1 }, tags: ["x", "y"] });
+    expect(request.url).toBe("https://uploads.pets.example/pets/1/photo?caption=hi");
+    expect(request.headers["content-type"]).toBeUndefined();
+    const form = request.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(await (form.get("file") as Blob).text()).toBe("abc");
+    expect(form.get("meta")).toBe('{"a":1}');
+    expect(form.getAll("tags")).toEqual(["x", "y"]);
+  });
+
+  it("sends a binary body through data with its media type", () => {
+    const bytes = new Uint8Array([1, 2]);
+    const request = api("PUT /pets/{petId}/photo", { petId: "1", data: bytes });
+    expect(request.body).toBe(bytes);
+    expect(request.headers["content-type"]).toBe("image/png");
+  });
+
+  it("writes label and matrix path styles", () => {
+    expect(api("GET /labels/{label}/{matrix}", { label: ["a", "b"], matrix: { x: 1 } }).url).toBe(`${base}/labels/.a.b/;matrix=x,1`);
+  });
+
+  it("asks for the operation's response media type", () => {
+    expect(api("GET /pets/{petId}", { petId: "1" }).headers.accept).toBe("application/xml");
+    expect(api("DELETE /pets/{petId}", { petId: "1" }).headers.accept).toBe("application/json");
+  });
+
+  it("requires path parameters", () => {
+    expectEndpointError(() => loosen(api)("DELETE /pets/{petId}", {}), "ERR_MISSING_PARAMETER");
+  });
+
+  it("keeps today's rules for routes the table does not describe", () => {
+    const request = api("POST /repos/{owner}", { owner: "o", x: [1, 2] });
+    expect(request.body).toEqual({ x: [1, 2] });
+    expect(api("GET /search", { q: "c++" }).url).toBe(`${base}/search?q=c++`);
+  });
+
+  it("gives endpoint.parse(endpoint.merge()) the same result", () => {
+    const options = { name: "Rex", dryRun: true };
+    expect(api.parse(api.merge("POST /pets", options))).toEqual(api("POST /pets", options));
+  });
+
+  it("compiles each route once, and shares the frozen table rather than copying it per call", () => {
+    const defaults = api.DEFAULTS as Record<string, unknown>;
+    expect(Object.isFrozen(defaults["x-endpointkit-routes"])).toBe(true);
+    expect(api.merge("GET /pets")["x-endpointkit-routes"]).toBe(defaults["x-endpointkit-routes"]);
+  });
+
+  it("refuses a malformed table entry with ERR_INVALID_ROUTE", () => {
+    const bad = endpoint.defaults({ baseUrl: base, "x-endpointkit-routes": { "GET /x": { parameters: [{ name: 1, in: "query" }] } } });
+    expectEndpointError(() => bad("GET /x"), "ERR_INVALID_ROUTE");
+    const proto = endpoint.defaults({ baseUrl: base, "x-endpointkit-routes": JSON.parse('{"GET /x": {"__proto__": {"parameters": 1}}}') });
+    expect(proto("GET /x").url).toBe(`${base}/x`);
+  });
+});
+
+describe("described routes: path parameters", () => {
+  it("requires a label or matrix path parameter, which RFC 6570 alone would leave empty", () => {
+    expectEndpointError(() => loosen(api)("GET /labels/{label}/{matrix}", { label: ["a"] }), "ERR_MISSING_PARAMETER");
+  });
+});
+
+describe("described routes: turned on by endpointkit/openapi", () => {
+  it("refuses a route table until fromOpenApi() or describedRoutes() turned described routes on", async () => {
+    vi.resetModules();
+    const fresh = await import("../../src/index.js");
+    const table = JSON.parse(JSON.stringify(fromOpenApi(document))) as ReturnType<typeof fromOpenApi>;
+    // The fresh module graph has an EndpointError class of its own.
+    let error: unknown;
+    try {
+      fresh.endpoint.defaults(table);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(fresh.EndpointError);
+    expect((error as Error & { code: string }).code).toBe("ERR_INVALID_ROUTE");
+    expect((error as Error).message).toContain("describedRoutes()");
+    const { describedRoutes } = await import("../../src/openapi/index.js");
+    expect(fresh.endpoint.defaults(describedRoutes(table))("POST /pets", { name: "Rex", dryRun: true }).url).toBe(`${base}/pets?dryRun=true`);
+  });
+});
+
+describe("described routes: parameters named like options", () => {
+  const named = endpoint.defaults(
+    fromOpenApi({
+      openapi: "3.0.3",
+      servers: [{ url: "https://links.example" }],
+      paths: {
+        "/preview": { get: { parameters: [{ name: "url", in: "query", required: true }, { name: "method", in: "query" }, { name: "data", in: "query" }], responses: {} } },
+        "/rest": { post: { parameters: [{ name: "method", in: "query" }], requestBody: { content: { "application/json": { schema: { properties: { a: {} } } } } }, responses: {} } },
+      },
+    }),
+  );
+
+  it("sends a query parameter named url, method or data in the query (a route string names the URL and method)", () => {
+    const request = loosen(named)("GET /preview", { url: "https://a.example/x?y", method: "oembed", data: "1" });
+    expect(request).toMatchObject({ method: "get", url: "https://links.example/preview?url=https%3A%2F%2Fa.example%2Fx%3Fy&method=oembed&data=1" });
+  });
+
+  it("keeps method a parameter on a POST with a body, and the body its properties", () => {
+    const request = loosen(named)("POST /rest", { method: "flickr.photos.search", a: 1 });
+    expect(request).toMatchObject({ method: "post", url: "https://links.example/rest?method=flickr.photos.search", body: { a: 1 } });
+  });
+});
+
+describe("described routes: a path written with an RFC 6570 operator", () => {
+  it("keeps Google's {+name} as written: reserved expansion, slashes kept", () => {
+    // The description's `version: "3.0"` (no patch number) is read as 3.0 too.
+    const google = endpoint.defaults(
+      fromOpenApi({ openapi: "3.0", servers: [{ url: "https://g.example" }], paths: { "/v1/{+name}:cancel": { post: { parameters: [{ name: "name", in: "path", required: true }], responses: {} } } } }),
+    );
+    expect(loosen(google)("POST /v1/{+name}:cancel", { name: "projects/p/operations/1" }).url).toBe("https://g.example/v1/projects/p/operations/1:cancel");
+    expectEndpointError(() => loosen(google)("POST /v1/{+name}:cancel", {}), "ERR_MISSING_PARAMETER");
+  });
+});
+
+describe("described routes: hostile values", () => {
+  it("reads a required query parameter's getter once, and leaves the caller's options unchanged", () => {
+    const search = endpoint.defaults(
+      fromOpenApi({ openapi: "3.0.3", servers: [{ url: "https://s.example" }], paths: { "/s": { get: { parameters: [{ name: "tags", in: "query", required: true }], responses: {} } } } }),
+    );
+    let reads = 0;
+    const options = {
+      get tags() {
+        reads++;
+        return ["a", "b"];
+      },
+    };
+    const before = JSON.stringify(options);
+    reads = 0;
+    expect(loosen(search)("GET /s", options).url).toBe("https://s.example/s?tags=a&tags=b");
+    expect(reads).toBe(1);
+    expect(JSON.stringify(options)).toBe(before);
+  });
+});
