@@ -147,7 +147,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   if ((baseUrl !== undefined && typeof baseUrl !== "string") || (accept !== undefined && typeof accept !== "string")) fail();
   // A fragment in a description's path (`/files/{id}#add_shared_link`, a way to describe one path twice) is never
   // sent: the request goes to the path before it.
-  const fragment = url.search(/#(?![^{]*\})/);
+  const fragment = fragmentStart(url);
   // Each path placeholder as the description writes it, `{name}`, becomes its style's expression.
   const path = (fragment < 0 ? url : url.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
     // An expression the description writes with its own operator (Google's `{+name}`) stays as written.
@@ -199,4 +199,20 @@ function styleOf(parameter: unknown, allowed: readonly string[], fail: () => nev
 
 function malformed(what: string): EndpointError {
   return new EndpointError("ERR_INVALID_ROUTE", `the route table (${ROUTES}) entry ${quote(what)} is not one that fromOpenApi() writes`);
+}
+
+/**
+ * Where the fragment of a description's path starts: the first "#" outside a placeholder (one whose next brace is not
+ * a "}"), or -1. A scan from the end, so a path of many "#" takes linear time, as a look-ahead per "#" would not.
+ */
+function fragmentStart(url: string): number {
+  let start = -1;
+  let insidePlaceholder = false;
+  for (let i = url.length - 1; i >= 0; i--) {
+    const code = url.charCodeAt(i);
+    if (code === 0x7d /* } */) insidePlaceholder = true;
+    else if (code === 0x7b /* { */) insidePlaceholder = false;
+    else if (code === 0x23 /* # */ && !insidePlaceholder) start = i;
+  }
+  return start;
 }

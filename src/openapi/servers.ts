@@ -35,7 +35,11 @@ function absolute(url: string, base: string | undefined): string {
 }
 
 function withoutTrailingSlash(url: string): string {
-  return url.endsWith("/") && !/^[a-z][a-z\d+.-]*:\/\/$/i.test(url) ? url.replace(/\/+$/, "") : url;
+  if (!url.endsWith("/") || /^[a-z][a-z\d+.-]*:\/\/$/i.test(url)) return url;
+  // Trimmed by a loop: `/\/+$/` retries its run of slashes from every position, quadratic on "////…x/".
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 0x2f) end--;
+  return url.slice(0, end);
 }
 
 /** The servers a document, path item or operation lists: a non-empty list, else undefined. */

@@ -7,6 +7,7 @@ import { toCurl } from "../../src/cli/curl.js";
 import { parseItem } from "../../src/cli/items.js";
 import { shellQuote } from "../../src/cli/shell-quote.js";
 import { endpoint, parseTemplate, type EndpointOptions } from "../../src/index.js";
+import { fromOpenApi } from "../../src/openapi/index.js";
 import { outcome } from "./checks.js";
 
 const LIMIT_MS = 500;
@@ -231,6 +232,28 @@ describe("the command line's parsers run in linear time too", () => {
       expect(elapsed, `${name} took ${elapsed.toFixed(1)} ms`).toBeLessThan(LIMIT_MS);
     });
   }
+});
+
+/** A description with one GET operation at `path`, on `server`, whose path item names `pathServer` when given. */
+function description(server: string, path: string, pathServer?: string): Record<string, unknown> {
+  const item: Record<string, unknown> = { get: { responses: {} } };
+  if (pathServer !== undefined) item.servers = [{ url: pathServer }];
+  return { openapi: "3.1.0", info: { title: "t", version: "1" }, servers: [{ url: server }], paths: { [path]: item } };
+}
+
+describe("fromOpenApi and described routes read a hostile description in linear time", () => {
+  it("a relative path server under a server URL of 100,000 slashes", () =>
+    answeredQuickly("fromOpenApi: 100,000 slashes in a server URL", () => () => fromOpenApi(description(`https://x.example/${"/".repeat(N)}a/`, "/p", "v2")), LIMIT_MS));
+  it("a described path of 100,000 '#' before a '}'", () =>
+    answeredQuickly(
+      "described route: 100,000 '#' before a '}' in its path",
+      () => {
+        const path = `/p${"#".repeat(N)}}`;
+        const described = endpoint.defaults(fromOpenApi(description("https://x.example", path)));
+        return () => (described as unknown as Call)(`GET ${path}`);
+      },
+      LIMIT_MS,
+    ));
 });
 
 describe("hostile input is answered in linear time", () => {
