@@ -118,8 +118,6 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       // The style as an RFC 6570 operator: simple `{id}`, label `{.id}`, matrix `{;id}`, `*` when exploded.
       pathStyles.set(name, `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${name}${style.explode ? "*" : ""}}`);
       places.set(name, "path");
-      // Always required (OpenAPI), also in the styles RFC 6570 lets go without a value.
-      required.push(name);
     } else if (where === "header") {
       headers.push({ ...style, name: name.toLowerCase() });
     } else {
@@ -162,6 +160,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const plan: CompiledPlan = {
     route,
     url: path,
+    // Always required (OpenAPI), also in the styles RFC 6570 lets go without a value.
+    pathParameters: new Set(pathStyles.keys()),
     baseUrl: baseUrl as string | undefined,
     accept: accept as string | undefined,
     places,

@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../../src/index.js";
 import { describedRoutes, fromOpenApi } from "../../src/openapi/index.js";
-import { expectEndpointError } from "../helpers.js";
+import { expectEndpointError, loosen } from "../helpers.js";
 
-const api = endpoint.defaults(
+const api = loosen(endpoint.defaults(
   fromOpenApi({
     openapi: "3.1.0",
     servers: [{ url: "https://api.example" }],
@@ -18,6 +18,8 @@ const api = endpoint.defaults(
           ],
         },
       },
+      "/m/{x}": { get: { parameters: [{ name: "x", in: "path", style: "matrix", explode: true }] } },
+      "/l/{x}": { get: { parameters: [{ name: "x", in: "path", style: "label" }] } },
       "/mp": { post: { requestBody: { content: { "multipart/form-data": { schema: { type: "object", properties: { a: {} } } } } } } },
       "/f": {
         post: {
@@ -28,7 +30,7 @@ const api = endpoint.defaults(
       },
     },
   }),
-);
+));
 
 describe("a route table's media types are header values", () => {
   const table = (entry: object) => endpoint.defaults(describedRoutes({ baseUrl: "https://api.example", "x-endpointkit-routes": { "POST /a": entry } }));
@@ -97,5 +99,32 @@ describe("JSON-described values are written without calling the caller's code", 
     const data = { a: [1, 2.5, -0, "\u2028\ud800\"", { b: null, c: true }], "k\n": {} };
     const request = api("GET /p", { headers: { h: data } });
     expect(request.headers.h).toBe(JSON.stringify(data));
+  });
+});
+
+describe("a path parameter is required in every style, and read once", () => {
+  it("refuses an undefined, null, empty list or empty map in the label and matrix styles, as in the simple style", () => {
+    for (const route of ["GET /m/{x}", "GET /l/{x}"]) {
+      for (const x of [undefined, null, [], {}]) expectEndpointError(() => api(route, { x }), "ERR_MISSING_PARAMETER");
+    }
+  });
+
+  it("checks the value the URL was built from: a getter answering undefined, then a value, is missing", () => {
+    let reads = 0;
+    const options = {
+      get x() {
+        return reads++ === 0 ? undefined : "a";
+      },
+    };
+    expectEndpointError(() => api("GET /m/{x}", options), "ERR_MISSING_PARAMETER");
+    expect(reads).toBe(1);
+    reads = 0;
+    const other = {
+      get x() {
+        return reads++ === 0 ? "a" : undefined;
+      },
+    };
+    expect(api("GET /m/{x}", other).url).toBe("https://api.example/m/;x=a");
+    expect(reads).toBe(1);
   });
 });
