@@ -149,7 +149,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   if (described !== undefined) checkHeaderValue("content-type", described.mediaType);
   // A fragment in a description's path (`/files/{id}#add_shared_link`, a way to describe one path twice) is never
   // sent: the request goes to the path before it.
-  const fragment = url.search(/#(?![^{]*\})/);
+  const fragment = fragmentStart(url);
   // Each path placeholder as the description writes it, `{name}`, becomes its style's expression.
   const path = (fragment < 0 ? url : url.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
     // An expression the description writes with its own operator (Google's `{+name}`) stays as written.
@@ -177,6 +177,22 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     request: (call) => describedRequest(plan, call),
   };
   return plan;
+}
+
+/**
+ * The first "#" outside an expression (its next brace is not "}"), or -1. Scanned once from the end: a lookahead
+ * regex (`/#(?![^{]*\})/`) reread the rest of the path at each "#", quadratic in a path of many.
+ */
+function fragmentStart(url: string): number {
+  let found = -1;
+  let inside = false;
+  for (let i = url.length - 1; i >= 0; i--) {
+    const character = url[i];
+    if (character === "}") inside = true;
+    else if (character === "{") inside = false;
+    else if (character === "#" && !inside) found = i;
+  }
+  return found;
 }
 
 function listOf(value: unknown, fail: () => never): readonly unknown[] {

@@ -35,7 +35,11 @@ function absolute(url: string, base: string | undefined): string {
 }
 
 function withoutTrailingSlash(url: string): string {
-  return url.endsWith("/") && !/^[a-z][a-z\d+.-]*:\/\/$/i.test(url) ? url.replace(/\/+$/, "") : url;
+  if (!url.endsWith("/") || /^[a-z][a-z\d+.-]*:\/\/$/i.test(url)) return url;
+  // A loop, not /\/+$/: that regex retries at each "/" of a long run inside the URL, which takes quadratic time.
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 47) end--;
+  return url.slice(0, end);
 }
 
 /** The servers a document, path item or operation lists: a non-empty list, else undefined. */

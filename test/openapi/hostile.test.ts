@@ -128,3 +128,25 @@ describe("a path parameter is required in every style, and read once", () => {
     expect(reads).toBe(1);
   });
 });
+
+describe("no quadratic time on a description's paths and servers (SECURITY.md's regex audit)", () => {
+  // As test/hostile/linear-time.test.ts: a generous bound; the quadratic code took over 20 s on these inputs.
+  const LIMIT_MS = 2000;
+
+  it("trims a server URL's trailing slashes, with a long run of slashes inside it", () => {
+    const defaults = (url: string) => fromOpenApi({ openapi: "3.0.0", servers: [{ url }], paths: {} });
+    expect(defaults("https://a.example/v1//").baseUrl).toBe("https://a.example/v1");
+    const start = performance.now();
+    expect(defaults(`https://a.example/a${"/".repeat(400_000)}b/`).baseUrl).toBe(`https://a.example/a${"/".repeat(400_000)}b`);
+    expect(performance.now() - start).toBeLessThan(LIMIT_MS);
+  });
+
+  it("cuts a path's fragment at the first # outside an expression, in a path of many #", () => {
+    const call = (path: string, options?: object) => loosen(endpoint.defaults(fromOpenApi({ openapi: "3.0.0", servers: [{ url: "https://a.example" }], paths: { [path]: { get: {} } } })))(`GET ${path}`, options);
+    expect(call("/files/{id}#add", { id: "1" }).url).toBe("https://a.example/files/1");
+    expect(call("/files/{id}#a{b}", { id: "1" }).url).toBe("https://a.example/files/1");
+    const start = performance.now();
+    expectEndpointError(() => call(`/a${"#".repeat(400_000)}}`), "ERR_INVALID_TEMPLATE");
+    expect(performance.now() - start).toBeLessThan(LIMIT_MS);
+  });
+});
