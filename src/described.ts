@@ -31,6 +31,12 @@ export interface DescribedPlan {
   /** The operation's own server, in place of the endpoint's baseUrl. */
   readonly baseUrl: string | undefined;
   readonly accept: string | undefined;
+  /**
+   * The path parameters: required in every style (OpenAPI), so the expansion reports one without a value (an empty
+   * list or map too) where RFC 6570 would let `{.x}` or `{;x}` go empty. Checked there, on the value it read: a getter
+   * is not asked again.
+   */
+  readonly pathParameters: ReadonlySet<string>;
   /** `url` compiled, by the first call that got that far. */
   compiled: CompiledUrl | undefined;
   /** True for an option name (`url`, `method`, …) that this route has as a query or cookie parameter. */

@@ -263,7 +263,8 @@ interface Call {
 function build(call: Call): RequestOptions {
   const { method, headers, compiled } = call;
   // The engine reads the caller's options itself where it can: each variable once, as an own property at read time.
-  let target = readsDirectly(compiled, call) ? expandChecked(compiled, call.options) : expandSnapshot(compiled, call);
+  const pathParameters = call.described?.pathParameters;
+  let target = readsDirectly(compiled, call) ? expandChecked(compiled, call.options, pathParameters) : expandSnapshot(compiled, call, pathParameters);
   // Read at once, before anything else can expand: when it is true, no value can have left an empty or a dot segment,
   // and the searches for them below (a tenth of a call) are skipped.
   const plain = !compiled.literalMayFormDot && expandedPlainValues;
@@ -326,9 +327,11 @@ function readsDirectly(compiled: CompiledUrl, call: Call): boolean {
 
 /** What the engine reported during the current expansion (ExpansionReport): pairs of a varspec and an index. */
 let reported: (VarSpec | number)[] | undefined;
+/** A described route's path parameters during its expansion: required whatever their operator (OpenAPI). */
+let requiredNames: ReadonlySet<string> | undefined;
 const noteReport: ExpansionReport = (spec, at) => {
   // An optional placeholder left undefined (`{?per_page}`) is no problem: kept out, most calls allocate nothing.
-  if (at !== -1 || isRequired(spec)) (reported ??= []).push(spec, at);
+  if (at !== -1 || isRequired(spec) || requiredNames?.has(spec.name)) (reported ??= []).push(spec, at);
 };
 
 /**
@@ -336,10 +339,12 @@ const noteReport: ExpansionReport = (spec, at) => {
  * undefined is ERR_MISSING_PARAMETER, and so is an empty value that stands between two "/" of the path
  * (emptySegmentNames). Nearly every call reports nothing, and is not searched.
  */
-function expandChecked(compiled: CompiledUrl, values: Dictionary): string {
+function expandChecked(compiled: CompiledUrl, values: Dictionary, required?: ReadonlySet<string>): string {
   // A getter the engine reads may call endpoint() again: the outer call's reports are kept aside meanwhile.
   const outer = reported;
+  const outerRequired = requiredNames;
   reported = undefined;
+  requiredNames = required;
   let target: string;
   let notes: (VarSpec | number)[] | undefined;
   try {
@@ -348,6 +353,7 @@ function expandChecked(compiled: CompiledUrl, values: Dictionary): string {
     notes = reported as (VarSpec | number)[] | undefined;
   } finally {
     reported = outer;
+    requiredNames = outerRequired;
   }
   if (notes !== undefined) {
     const missing = new Set<string>();
@@ -366,7 +372,7 @@ function expandChecked(compiled: CompiledUrl, values: Dictionary): string {
  * from the defaults' parameters), lists copied by index and maps by own key. The expansion and its checks
  * (expandChecked, the same as for the caller's options) read the snapshot, so a getter or a proxy is read once per call.
  */
-function expandSnapshot(compiled: CompiledUrl, call: Call): string {
+function expandSnapshot(compiled: CompiledUrl, call: Call, required?: ReadonlySet<string>): string {
   const { options, defaults } = call;
   const slots = compiled.slots;
   const values: Dictionary = {};
@@ -378,7 +384,7 @@ function expandSnapshot(compiled: CompiledUrl, call: Call): string {
     if (typeof value === "object" && value !== null) value = snapshot(value, name);
     setOwn(values, name, value);
   }
-  return expandChecked(compiled, values);
+  return expandChecked(compiled, values, required);
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;

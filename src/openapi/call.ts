@@ -2,7 +2,7 @@
 // the body written as its media type says. The path went through the route's template (described.ts) before.
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
-import { headerText, styledPairs } from "./styles.js";
+import { headerText, jsonText, styledPairs } from "./styles.js";
 import { scalarText } from "../uri-template/index.js";
 import type { DescribedCall } from "../described.js";
 import type { CompiledPlan as DescribedPlan } from "./plan.js";
@@ -95,7 +95,7 @@ function formData(body: Dictionary): unknown {
   for (const name of Object.keys(body)) {
     const value = body[name];
     for (const item of Array.isArray(value) ? ownItems(value, "the body property", name) : [value]) {
-      if (item != null) form.append(name, Blob !== undefined && item instanceof Blob ? item : (scalarText(item, name) ?? JSON.stringify(item)));
+      if (item != null) form.append(name, Blob !== undefined && item instanceof Blob ? item : (scalarText(item, name) ?? jsonText(name, item)));
     }
   }
   return form;

@@ -3,6 +3,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, type Dictionary } from "../objects.js";
 import { ROUTES, type DescribedPlan } from "../described.js";
+import { checkHeaderValue } from "../headers.js";
 import { describedHeaders, describedRequest } from "./call.js";
 import type { Style } from "./styles.js";
 
@@ -117,8 +118,6 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       // The style as an RFC 6570 operator: simple `{id}`, label `{.id}`, matrix `{;id}`, `*` when exploded.
       pathStyles.set(name, `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${name}${style.explode ? "*" : ""}}`);
       places.set(name, "path");
-      // Always required (OpenAPI), also in the styles RFC 6570 lets go without a value.
-      required.push(name);
     } else if (where === "header") {
       headers.push({ ...style, name: name.toLowerCase() });
     } else {
@@ -145,6 +144,9 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const baseUrl = getOwn(entry as Dictionary, "baseUrl");
   const accept = getOwn(entry as Dictionary, "accept");
   if ((baseUrl !== undefined && typeof baseUrl !== "string") || (accept !== undefined && typeof accept !== "string")) fail();
+  // Both are sent as headers (accept, content-type) after the caller's headers were checked: checked here instead.
+  if (accept !== undefined) checkHeaderValue("accept", accept);
+  if (described !== undefined) checkHeaderValue("content-type", described.mediaType);
   // A fragment in a description's path (`/files/{id}#add_shared_link`, a way to describe one path twice) is never
   // sent: the request goes to the path before it.
   const fragment = fragmentStart(url);
@@ -158,6 +160,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const plan: CompiledPlan = {
     route,
     url: path,
+    // Always required (OpenAPI), also in the styles RFC 6570 lets go without a value.
+    pathParameters: new Set(pathStyles.keys()),
     baseUrl: baseUrl as string | undefined,
     accept: accept as string | undefined,
     places,

@@ -26,7 +26,7 @@ export function styledPairs(pairs: string[], style: Style, value: unknown, raw?:
   // allowReserved applies to values: names are always encoded.
   const encodeName = raw ?? encodeText;
   const name = encodeName(style.name);
-  if (style.json) return void pairs.push(`${name}=${encode(JSON.stringify(value) ?? "")}`);
+  if (style.json) return void pairs.push(`${name}=${encode(jsonText(style.name, value))}`);
   if (style.style === "deepObject") return bracketPairs(pairs, name, value, encode, 0);
   const list = Array.isArray(value) ? ownItems(value, "the parameter", style.name) : undefined;
   // A map is a list of keys and values: exploded, each key is a name of its own (OpenAPI's style tables).
@@ -43,7 +43,7 @@ export function styledPairs(pairs: string[], style: Style, value: unknown, raw?:
 
 /** A header parameter's text, `simple` style: a list `a,b`, a map `k,v,k2,v2` (exploded `k=v,k2=v2`), not encoded. */
 export function headerText(style: Style, value: unknown): string {
-  if (style.json) return JSON.stringify(value);
+  if (style.json) return jsonText(style.name, value);
   const pairs: string[] = [];
   // The query's form style without encoding and without the name: the same lists, joined with ",".
   styledPairs(pairs, { ...style, name: "", style: "form", allowReserved: true, explode: style.explode && !Array.isArray(value) }, value, String);
@@ -64,6 +64,31 @@ function bracketPairs(pairs: string[], name: string, value: unknown, encode: (te
   } else if (value != null) {
     pairs.push(`${name}=${encode(text(name, value))}`);
   }
+}
+
+/**
+ * A value described by a JSON media type as JSON text, written here rather than by JSON.stringify: no toJSON or other
+ * method of the caller's is called, each property is read once as an own one, nesting is bounded (a cycle too), and a
+ * value JSON cannot hold (a function, a symbol, a bigint, NaN) is an EndpointError, never dropped or sent as "undefined".
+ */
+export function jsonText(name: string, value: unknown, depth = 0): string {
+  checkDepth(depth);
+  if (Array.isArray(value)) {
+    // A hole or undefined item is null, as in JSON.
+    return `[${ownItems(value, "the parameter", name).map((item) => (item === undefined ? "null" : jsonText(name, item, depth + 1))).join(",")}]`;
+  }
+  if (isPlainObject(value)) {
+    const members: string[] = [];
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      if (item !== undefined) members.push(`${JSON.stringify(key)}:${jsonText(name, item, depth + 1)}`);
+    }
+    return `{${members.join(",")}}`;
+  }
+  if (value === null || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))) return String(value);
+  const found = typeof value === "string" || typeof value === "object" ? scalarText(value, name) : undefined;
+  if (found === undefined) throw new EndpointError("ERR_INVALID_PARAMETER", `the parameter ${quote(name)} holds a value JSON cannot write (a function, symbol, bigint, non-finite number or a non-plain object)`);
+  return JSON.stringify(found);
 }
 
 /** The text of a scalar (a Date in ISO 8601); null in a list or map is the empty string. */
