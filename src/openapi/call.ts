@@ -24,11 +24,14 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
   };
   let body = call.data;
   let properties: Dictionary | undefined;
-  for (const key of [...keys, ...defaults.keys]) {
+  const ownCount = keys.length;
+  for (let i = 0; i < ownCount + defaults.keys.length; i++) {
+    const key = i < ownCount ? keys[i]! : defaults.keys[i - ownCount]!;
     if (call.isOption(key)) {
       if (key === "data" && plan.body === undefined) throw invalid(key);
     } else if (!plan.places.has(key)) {
-      if (keys.includes(key)) throw invalid(key);
+      // The caller's own key, unless it holds undefined: that is no value, as on every route (merge() drops it).
+      if (i < ownCount && ownValue(call.options, key) !== undefined) throw invalid(key);
     } else if (plan.places.get(key) === "body") {
       const given = value(key);
       if (given !== undefined) setOwn((properties ??= {}), key, given);

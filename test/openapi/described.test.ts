@@ -60,6 +60,11 @@ describe("described routes: where each flat key goes", () => {
     expectEndpointError(() => api("DELETE /pets/{petId}", { petId: "1", data: { hard: true } }), "ERR_INVALID_PARAMETER");
   });
 
+  it("takes a key holding undefined for no value, as every route does and as merge() drops it", () => {
+    const options = { nope: undefined, headers: { "X-Request-Id": "r1" } };
+    expect(api("GET /pets", options).url).toBe(api.parse(api.merge("GET /pets", options)).url);
+  });
+
   it("takes a body whose properties collide with a parameter name through data, in the described JSON variant", () => {
     const request = api("PATCH /pets/{petId}", { petId: "1", data: { name: "Rex", petId: "2" } });
     expect(request.body).toEqual({ name: "Rex", petId: "2" });
