@@ -1,10 +1,10 @@
 // The endpoint function: the caller's options parsed over its defaults, merged first only when the defaults need it
-// (defaultsPlan); the defaults are kept private and handed out only as copies.
+// (planOf); the defaults are kept private and handed out only as copies.
 import { EndpointError, asEndpointError, guarded } from "./errors.js";
 import { checkHeaderValue, headersCopier } from "./headers.js";
 import { copyOptions, mergeOptions } from "./merge.js";
 import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
-import { defaultParameters, parse, parseOver, type Contract, type DefaultsPlan, type RouteEntry } from "./parse.js";
+import { defaultsPlan, parse, parseOver, type Contract, type DefaultsPlan, type RouteEntry } from "./parse.js";
 import { splitRoute } from "./route.js";
 import { isToken } from "./token.js";
 import { ROUTES, describedRoute, freezeTable } from "./described.js";
@@ -29,7 +29,7 @@ export const BASE_DEFAULTS: MergedOptions = {
  * the functions its defaults() makes, follow `contract` (none: SPEC.md).
  */
 export function withDefaults(defaults: MergedOptions, contract?: Contract): Endpoint {
-  const plan = defaultsPlan(defaults);
+  const plan = planOf(defaults);
   // Each entry point turns anything but an EndpointError raised from caller data into one (asEndpointError).
   const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
     try {
@@ -79,7 +79,7 @@ const NO_OPTIONS: Dictionary = Object.freeze({});
  * object or a list (which the result must not share with the defaults), or a header named __proto__ (which
  * a copy by assignment would turn into a prototype change). Defaults of scalars, the usual kind (`per_page: 100`), qualify.
  */
-function defaultsPlan(defaults: MergedOptions): DefaultsPlan | undefined {
+function planOf(defaults: MergedOptions): DefaultsPlan | undefined {
   const method = getOwn(defaults, "method");
   const url = getOwn(defaults, "url");
   const baseUrl = getOwn(defaults, "baseUrl");
@@ -100,7 +100,7 @@ function defaultsPlan(defaults: MergedOptions): DefaultsPlan | undefined {
     values[key] = value;
     keys.push(key);
   }
-  return { method, url, baseUrl, basePrefix: baseUrlPrefix(baseUrl), copyHeaders: headersCopier(headers), parameters: defaultParameters(values, keys), routes: getOwn(defaults, ROUTES) };
+  return defaultsPlan({ method, url, baseUrl, basePrefix: baseUrlPrefix(baseUrl), copyHeaders: headersCopier(headers), routes: getOwn(defaults, ROUTES), values, keys });
 }
 
 /**
