@@ -82,7 +82,9 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
   const routes = named[ROUTES] !== undefined ? named[ROUTES] : plan.routes;
   // A described route string whose parameters are named like options (a query parameter `url` or `method`): those
   // keys are its parameters, not options. (merge() cannot tell, so parse(merge()) reads them as options.)
-  const claimed = routes !== undefined && route !== undefined && named !== NO_NAMED_OPTIONS ? describedRoute(routes, String(route.method ?? plan.method), route.url) : undefined;
+  const routeMethod = String(route?.method ?? plan.method);
+  const lookedUp = routes !== undefined && route !== undefined && named !== NO_NAMED_OPTIONS;
+  const claimed = lookedUp ? describedRoute(routes, routeMethod, route.url) : undefined;
   let isOption: (key: string) => boolean = isNamedOption;
   if (claimed !== undefined) {
     const own: NamedOptions = { ...named };
@@ -95,7 +97,8 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
   const url = route !== undefined ? route.url : named.url !== undefined ? named.url : plan.url;
   try {
     // A route the table describes takes the same steps with its own compiled plan (DECISIONS "Described routes").
-    const described = routes !== undefined && typeof method === "string" && typeof url === "string" ? describedRoute(routes, method, url) : undefined;
+    const described =
+      routes === undefined || typeof method !== "string" || typeof url !== "string" ? undefined : lookedUp && method === routeMethod ? claimed : describedRoute(routes, method, url);
     const headers = plan.copyHeaders();
     if (described?.accept !== undefined) headers.accept = described.accept;
     let mediaType: Dictionary | undefined;
