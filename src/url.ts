@@ -72,32 +72,15 @@ function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledU
   return withoutLeadingSlashes(first) === "" ? "pathAfterExpansion" : "path";
 }
 
-/** Rewrites `:name` as `{name}`, only in the path and only right after "/" or ".", so ports, queries and `{x:3}` stay. */
+/**
+ * Rewrites `:name` as `{name}`, only in the path and only right after "/" or ".", so ports, queries and `{x:3}` stay:
+ * an expression (to its "}", or to the end when it is never closed), the query and the fragment are matched whole and
+ * kept as they are.
+ */
 export function colonPlaceholdersToTemplate(url: string): string {
   if (!url.includes(":")) return url;
-  let result = "";
-  let copied = 0;
-  let i = pathStart(url);
-  while (i < url.length) {
-    const code = url.charCodeAt(i);
-    if (code === 0x3f /* ? */ || code === 0x23 /* # */) break;
-    if (code === 0x7b /* { */) {
-      const close = url.indexOf("}", i);
-      if (close === -1) break;
-      i = close + 1;
-      continue;
-    }
-    if (code === 0x3a /* : */ && i > 0 && (url[i - 1] === "/" || url[i - 1] === ".") && isNameStart(url.charCodeAt(i + 1))) {
-      let end = i + 2;
-      while (end < url.length && isNameCharacter(url.charCodeAt(end))) end++;
-      result += `${url.slice(copied, i)}{${url.slice(i + 1, end)}}`;
-      copied = end;
-      i = end;
-      continue;
-    }
-    i++;
-  }
-  return copied === 0 ? url : result + url.slice(copied);
+  const start = pathStart(url);
+  return url.slice(0, start) + url.slice(start).replace(/\{[^}]*\}?|[?#][\s\S]*|(?<=[/.]):([A-Za-z_]\w*)/g, (match, name?: string) => (name === undefined ? match : `{${name}}`));
 }
 
 /** Where the path begins: after "scheme://authority" or "scheme:", else at the start. */
@@ -112,13 +95,7 @@ export function pathStart(url: string): number {
 
 /** The length of a leading "scheme:" (RFC 3986), or 0 when the URL has none. */
 export function schemeLength(url: string): number {
-  if (!isLetter(url.charCodeAt(0))) return 0;
-  for (let i = 1; i < url.length; i++) {
-    const code = url.charCodeAt(i);
-    if (code === 0x3a /* : */) return i + 1;
-    if (!isSchemeCharacter(code)) return 0;
-  }
-  return 0;
+  return /^[A-Za-z][A-Za-z\d+.-]*:/.exec(url)?.[0].length ?? 0;
 }
 
 /** Joins a path to baseUrl with exactly one "/" between them, whatever slashes either side has. */
@@ -200,48 +177,12 @@ export function checkBaseUrl(baseUrl: unknown): string {
 
 function baseUrlProblem(baseUrl: string): string | undefined {
   if (schemeLength(baseUrl) === 0) return "is not an absolute URL (it needs a scheme such as https:)";
-  for (let i = 0; i < baseUrl.length; i++) {
-    const code = baseUrl.charCodeAt(i);
-    if (isSpaceOrControl(code)) return "holds white space or a control character";
-    if (code === 0x3f || code === 0x23) return "may not have a query or a fragment: paths are appended to it";
-  }
+  // Controls, and every character \s matches (Unicode White_Space and U+FEFF, which String.prototype.trim strips too):
+  // a URL parser drops or rejects them, so a baseUrl holding one is not the URL sent.
+  if (/[\s\x00-\x1f\x7f-\x9f]/.test(baseUrl)) return "holds white space or a control character";
+  if (baseUrl.includes("?") || baseUrl.includes("#")) return "may not have a query or a fragment: paths are appended to it";
   // URL.canParse answers without throwing (Node 19.9, every current browser); a runtime without it skips this check.
   const URLClass = (globalThis as { URL?: { canParse?: (url: string) => boolean } }).URL;
   if (typeof URLClass?.canParse === "function" && !URLClass.canParse(baseUrl)) return "is not a valid URL";
   return undefined;
-}
-
-/**
- * True for a C0 or C1 control, DEL, and every Unicode White_Space character (NBSP, U+2028, U+3000 …), with U+FEFF, which
- * String.prototype.trim also strips: a URL parser drops or rejects them, so a baseUrl holding one is not the URL sent.
- */
-function isSpaceOrControl(code: number): boolean {
-  return (
-    code <= 0x20 ||
-    (code >= 0x7f && code <= 0xa0) ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
-function isLetter(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
-}
-
-function isSchemeCharacter(code: number): boolean {
-  return isLetter(code) || (code >= 48 && code <= 57) || code === 0x2b || code === 0x2d || code === 0x2e;
-}
-
-function isNameStart(code: number): boolean {
-  return isLetter(code) || code === 0x5f;
-}
-
-function isNameCharacter(code: number): boolean {
-  return isNameStart(code) || (code >= 48 && code <= 57);
 }
