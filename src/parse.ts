@@ -58,8 +58,8 @@ export interface RouteEntry {
 
 /** The plan of defaults of the options named, scalar parameters in `values` (own keys `keys`): the one place plans are made. */
 export function defaultsPlan(options: Omit<DefaultsPlan, "keySet" | "hasIndexKey">): DefaultsPlan {
-  const { keys } = options;
-  return Object.freeze({ ...options, keySet: new Set(keys), hasIndexKey: keys.some(isArrayIndex) });
+  const { method, url, baseUrl, basePrefix, copyHeaders, routes, values, keys } = options;
+  return { method, url, baseUrl, basePrefix, copyHeaders, routes, values, keys, keySet: new Set(keys), hasIndexKey: keys.some(isArrayIndex) };
 }
 
 const NO_PLAN = defaultsPlan({ method: undefined, url: undefined, baseUrl: undefined, basePrefix: undefined, copyHeaders: headersCopier({}), routes: undefined, values: {}, keys: [] });
@@ -82,9 +82,9 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
   const routes = named[ROUTES] !== undefined ? named[ROUTES] : plan.routes;
   // A described route string whose parameters are named like options (a query parameter `url` or `method`): those
   // keys are its parameters, not options. (merge() cannot tell, so parse(merge()) reads them as options.)
-  const routeMethod = String(route?.method ?? plan.method);
   const lookedUp = routes !== undefined && route !== undefined && named !== NO_NAMED_OPTIONS;
-  const claimed = lookedUp ? describedRoute(routes, routeMethod, route.url) : undefined;
+  const routeMethod = lookedUp ? String(route.method ?? plan.method) : undefined;
+  const claimed = lookedUp ? describedRoute(routes, routeMethod!, route.url) : undefined;
   let isOption: (key: string) => boolean = isNamedOption;
   if (claimed !== undefined) {
     const own: NamedOptions = { ...named };
@@ -123,69 +123,79 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
     if (typeof url !== "string") throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
     // A route's own URL is compiled once and kept with it: one cache lookup per call instead of two.
     const compiled = described !== undefined ? (described.compiled ??= compileUrlText(described.url)) : route !== undefined ? (route.compiled ??= compileUrlText(url)) : compileUrl(url);
-
-    let target = expandUrl(compiled, options, named.data, plan, described?.pathParameters);
-    // Read at once: when it is true, no value can have left a dot segment, and the search for one below is skipped.
-    const plain = !compiled.literalMayFormDot && expandedPlainValues;
-    // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#").
-    let base: string | undefined;
-    const join = compiled.join;
-    if (join === "path" || join === "pathAfterExpansion" || (join === "fromValue" && schemeLength(target) === 0)) {
-      // The caller's baseUrl, else the operation's own server, else the endpoint's (checked when it was set).
-      const baseUrl = named.baseUrl !== undefined ? named.baseUrl : described?.baseUrl;
-      base = baseUrl !== undefined ? checkedBaseUrl(baseUrl) : (plan.basePrefix ?? checkedBaseUrl(plan.baseUrl));
-      if (join !== "path") target = withoutLeadingSlashes(target);
-    }
-    if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType, contract?.previews(target, base !== undefined) ?? true);
-
-    let body: unknown;
-    let query = "";
-    if (described !== undefined) {
-      const parts = described.request({ options, keys, isOption, defaults: plan, data: named.data, headers });
-      query = parts.query;
-      // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
-      body = parts.body;
-    } else if (lowerMethod === "post" || lowerMethod === "patch" || lowerMethod === "put" || lowerMethod === "delete") {
-      // `data` is the body, unless the URL names it; else the parameters are.
-      if (!compiled.variables.has("data")) body = named.data !== undefined ? named.data : getOwn(plan.values, "data");
-      if (body === undefined) {
-        const pairs = parameters(compiled, options, keys, named.data, plan);
-        for (let i = 0; i < pairs.length; i += 2) setOwn((body ??= {}) as Dictionary, pairs[i] as string, pairs[i + 1]);
-      }
-      if (body === undefined) {
-        if (lowerMethod === "patch" || lowerMethod === "put") body = "";
-      } else if (!getOwn(headers, "content-type") && nativeBodyKind(body) === undefined) {
-        // An empty content-type says nothing about the body, so it is treated as not given, as octokit does. A form,
-        // blob, bytes or stream gets none: the client writes its own (a multipart boundary only it knows).
-        headers["content-type"] = JSON_CONTENT_TYPE;
-      }
-    } else {
-      const pairs = parameters(compiled, options, keys, named.data, plan);
-      for (let i = 0; i < pairs.length; i += 2) {
-        const value = pairs[i + 1];
-        if (value !== null) query += `${query === "" ? "" : "&"}${queryPair(pairs[i] as string, value)}`;
-      }
-    }
-    target = appendQuery(target, query, compiled.mayHoldQueryOrFragment);
-    if (base !== undefined) {
-      target = base + target;
-      if (!plain && hasDotSegment(target, base.length)) {
-        throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
-      }
-    }
-    const result: RequestOptions = { method: contract ? contract.method(lowerMethod) : lowerMethod, url: target, headers };
-    if (body !== undefined) result.body = body;
-    const request = named.request;
-    if (request !== undefined) {
-      if (typeof request !== "object" || request === null) {
-        throw new EndpointError("ERR_INVALID_PARAMETER", "request must be an object of meta information for the HTTP client");
-      }
-      result.request = request as RequestOptions["request"];
-    }
-    return result;
+    return build(lowerMethod, compiled, options, keys, named, plan, headers, mediaType, described, isOption, contract);
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
+}
+
+/**
+ * The request options of one call whose options were read and checked (parseOver): the URL expanded and joined to
+ * baseUrl, the parameters routed to the query or the body, then the mediaType's accept header and the request meta.
+ */
+function build(
+  lowerMethod: string,
+  compiled: CompiledUrl,
+  options: Dictionary,
+  keys: readonly string[],
+  named: Readonly<NamedOptions>,
+  plan: DefaultsPlan,
+  headers: ResponseHeaders,
+  mediaType: Dictionary | undefined,
+  described: DescribedPlan | undefined,
+  isOption: (key: string) => boolean,
+  contract: Contract | undefined,
+): RequestOptions {
+  let target = expandUrl(compiled, options, named.data, plan, described?.pathParameters);
+  // Read at once: when it is true, no value can have left a dot segment, and the search for one below is skipped.
+  const plain = !compiled.literalMayFormDot && expandedPlainValues;
+  // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#").
+  let base: string | undefined;
+  const join = compiled.join;
+  if (join === "path" || join === "pathAfterExpansion" || (join === "fromValue" && schemeLength(target) === 0)) {
+    // The caller's baseUrl, else the operation's own server, else the endpoint's (checked when it was set).
+    const baseUrl = named.baseUrl !== undefined ? named.baseUrl : described?.baseUrl;
+    base = baseUrl !== undefined ? checkedBaseUrl(baseUrl) : (plan.basePrefix ?? checkedBaseUrl(plan.baseUrl));
+    if (join !== "path") target = withoutLeadingSlashes(target);
+  }
+  if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType, contract?.previews(target, base !== undefined) ?? true);
+
+  let body: unknown;
+  if (described !== undefined) {
+    const parts = described.request({ options, keys, isOption, defaults: plan, data: named.data, headers });
+    target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
+    // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
+    body = parts.body;
+  } else if (lowerMethod === "post" || lowerMethod === "patch" || lowerMethod === "put" || lowerMethod === "delete") {
+    // `data` is the body, unless the URL names it; else the parameters are.
+    if (!compiled.variables.has("data")) body = named.data !== undefined ? named.data : getOwn(plan.values, "data");
+    body ??= parameters(compiled, options, keys, named.data, plan, true);
+    if (body === undefined) {
+      if (lowerMethod === "patch" || lowerMethod === "put") body = "";
+    } else if (!getOwn(headers, "content-type") && nativeBodyKind(body) === undefined) {
+      // An empty content-type says nothing about the body, so it is treated as not given, as octokit does. A form,
+      // blob, bytes or stream gets none: the client writes its own (a multipart boundary only it knows).
+      headers["content-type"] = JSON_CONTENT_TYPE;
+    }
+  } else {
+    target = appendQuery(target, parameters(compiled, options, keys, named.data, plan, false) as string, compiled.mayHoldQueryOrFragment);
+  }
+  if (base !== undefined) {
+    target = base + target;
+    if (!plain && hasDotSegment(target, base.length)) {
+      throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
+    }
+  }
+  const result: RequestOptions = { method: contract ? contract.method(lowerMethod) : lowerMethod, url: target, headers };
+  if (body !== undefined) result.body = body;
+  const request = named.request;
+  if (request !== undefined) {
+    if (typeof request !== "object" || request === null) {
+      throw new EndpointError("ERR_INVALID_PARAMETER", "request must be an object of meta information for the HTTP client");
+    }
+    result.request = request as RequestOptions["request"];
+  }
+  return result;
 }
 
 /** The method as the result carries it: lowercase; throws ERR_INVALID_METHOD. */
@@ -316,11 +326,12 @@ function placeholders(names: readonly string[]): string {
 }
 
 /**
- * The parameters of a call as a flat list of names and values, in the order merge() would hold them: the defaults'
- * first (with the caller's value where it gives one), then the caller's own. Neither an option name nor a template
- * variable is a parameter; `data`, read once as a named option, is one. Undefined values are left out, null kept.
+ * The parameters of a call, in the order merge() would hold them (the defaults' first, with the caller's value where it
+ * gives one, then the caller's own), as the body (`toBody`: an object, undefined when there are none) or as the query
+ * string. Neither an option name nor a template variable is a parameter; `data`, read once as a named option, is one.
+ * Undefined values are left out; null is kept in a body and left out of a query.
  */
-function parameters(compiled: CompiledUrl, options: Dictionary, keys: readonly string[], data: unknown, plan: DefaultsPlan): unknown[] {
+function parameters(compiled: CompiledUrl, options: Dictionary, keys: readonly string[], data: unknown, plan: DefaultsPlan, toBody: boolean): string | Dictionary | undefined {
   const skip = compiled.notParameters;
   const defaults = plan.keys;
   // Array-index keys come first in any JS object, so merge() holds them before the defaults' other keys. When there
@@ -333,17 +344,30 @@ function parameters(compiled: CompiledUrl, options: Dictionary, keys: readonly s
     order = Object.keys(merged);
   }
   const count = order !== undefined ? order.length : defaults.length + keys.length;
-  const pairs: unknown[] = [];
+  // Where the caller's keys start in the walk, when they are walked after the defaults' own ones.
+  const callersFrom = order === undefined ? defaults.length : count;
+  let query = "";
+  let body: Dictionary | undefined;
   for (let i = 0; i < count; i++) {
-    // The caller's own key, known to be an own enumerable property: read as it is.
-    const callers = order === undefined && i >= defaults.length;
-    const key = order !== undefined ? order[i]! : callers ? keys[i - defaults.length]! : defaults[i]!;
-    if (skip.has(key) || (callers && plan.keySet.has(key))) continue;
-    let value = key === "data" ? data : callers ? options[key] : ownValue(options, key);
-    if (value === undefined && !callers) value = getOwn(plan.values, key);
-    if (value !== undefined) pairs.push(key, value);
+    let key: string;
+    let value: unknown;
+    if (i >= callersFrom) {
+      // The caller's own key, known to be an own enumerable property: read as it is. Most calls have no defaults'
+      // parameters: their keys then skip a lookup in an empty set.
+      key = keys[i - callersFrom]!;
+      if (skip.has(key) || (callersFrom > 0 && plan.keySet.has(key))) continue;
+      value = key === "data" ? data : options[key];
+    } else {
+      key = order !== undefined ? order[i]! : defaults[i]!;
+      if (skip.has(key)) continue;
+      value = key === "data" ? data : ownValue(options, key);
+      if (value === undefined) value = getOwn(plan.values, key);
+    }
+    if (value === undefined) continue;
+    if (toBody) setOwn((body ??= {}), key, value);
+    else if (value !== null) query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
   }
-  return pairs;
+  return toBody ? body : query;
 }
 
 /** True for the keys a JS object lists first, in ascending order: canonical integers from 0 to 2^32 - 2. */

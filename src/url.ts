@@ -56,7 +56,7 @@ export function compileUrlText(url: string): CompiledUrl {
     variables,
     notParameters: new Set([...OPTION_NAMES, ...variables]),
     join,
-    mayHoldQueryOrFragment: parts.some((part) => (typeof part === "string" ? part.includes("?") || part.includes("#") : "?#+".includes(part.operator.char))),
+    mayHoldQueryOrFragment: parts.some((part) => (typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char))),
     literalMayFormDot: parts.some((part) => typeof part === "string" && (part.includes(".") || part.includes("%"))),
     readsDirectly: template.variables.every((name) => name !== "data" && !OPTION_NAMES.has(name)),
   });
