@@ -169,7 +169,8 @@ function build(
   } else if (lowerMethod === "post" || lowerMethod === "patch" || lowerMethod === "put" || lowerMethod === "delete") {
     // `data` is the body, unless the URL names it; else the parameters are.
     if (!compiled.variables.has("data")) body = named.data !== undefined ? named.data : getOwn(plan.values, "data");
-    body ??= parameters(compiled, options, keys, named.data, plan, true);
+    // null is a body of its own (JSON null): only undefined leaves the parameters to be the body.
+    if (body === undefined) body = parameters(compiled, options, keys, named.data, plan, true);
     if (body === undefined) {
       if (lowerMethod === "patch" || lowerMethod === "put") body = "";
     } else if (!getOwn(headers, "content-type") && nativeBodyKind(body) === undefined) {
