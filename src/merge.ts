@@ -4,7 +4,7 @@ import { addCheckedHeaders } from "./headers.js";
 import { mergePreviews, normalizeMediaType } from "./media-type.js";
 import { deepCopy, getOwn, isPlainObject, mergeValue, setOwn, type Dictionary } from "./objects.js";
 import { checkSameOrigin } from "./origin.js";
-import { checkNoUrlBesideRoute, parseRoute } from "./route.js";
+import { checkNoUrlBesideRoute, splitRoute } from "./route.js";
 import { ROUTES } from "./described.js";
 import type { MergedOptions } from "./types.js";
 
@@ -19,7 +19,7 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
   const merged: Dictionary = defaults ? copyOptions(defaults, "headers") : {};
   const headers: Dictionary = { ...defaults?.headers };
   if (typeof route === "string") {
-    const { method, url } = parseRoute(route);
+    const { method, url } = splitRoute(route);
     if (method !== undefined) merged.method = method;
     merged.url = url;
   }
