@@ -5,6 +5,10 @@ import { checkHeaderValue } from "./headers.js";
 import { EndpointError, quote } from "./errors.js";
 import { getOwn, isPlainObject, ownItems, type Dictionary } from "./objects.js";
 
+/** A format, and a preview name: letters, digits and "_", with ".", "+" and "-" in a format and "-" in a name. */
+const FORMAT = /^[\w.+-]+$/;
+const PREVIEW = /^[\w-]+$/;
+
 /**
  * Checks a mediaType option and returns a copy with its previews listed once each; format "" means none. `given`: the
  * caller wrote these names (endpoint(), merge(), defaults()), so each loses its "-preview" suffix here, once; parse()
@@ -18,7 +22,7 @@ export function normalizeMediaType(mediaType: unknown, given: boolean): Dictiona
   const normalized: Dictionary = { ...mediaType };
   const format = getOwn(normalized, "format");
   const previews = getOwn(normalized, "previews");
-  if (format !== undefined && format !== "") checkWord(format, /^[\w.+-]+$/, "mediaType.format", '"-", "." or "+"');
+  if (format !== undefined && format !== "") checkWord(format, FORMAT, "mediaType.format", '"-", "." or "+"');
   if (previews !== undefined) normalized.previews = mergePreviews([], previews, given);
   return normalized;
 }
@@ -32,7 +36,7 @@ export function mergePreviews(earlier: readonly string[], later: unknown, given:
   const items = ownItems(later, "mediaType.previews");
   const merged = new Set(earlier);
   for (let i = 0; i < items.length; i++) {
-    const preview = checkWord(items[i], /^[\w-]+$/, "the preview", 'or "-"');
+    const preview = checkWord(items[i], PREVIEW, "the preview", 'or "-"');
     const name = given && preview.endsWith("-preview") ? preview.slice(0, -8) : preview;
     if (name !== "") merged.add(name);
   }
@@ -82,9 +86,9 @@ function rewriteAccept(accept: string, format: string | undefined, previews: rea
   let result = format ? accept.split(",").map((type) => type.replace(VENDOR_TYPE, `$1$2.${format}`)).join(",") : accept;
   if (previews?.length) {
     // The names already asked for as `<name>-preview`: in each run of word characters and dashes, what stands before
-    // its last "-preview".
+    // its last "-preview". Most accept headers name none, and are not split.
     const names = new Set<string>();
-    for (const run of result.split(/[^\w-]/)) {
+    if (result.includes("-preview")) for (const run of result.split(/[^\w-]/)) {
       const end = run.lastIndexOf("-preview");
       if (end > 0) names.add(run.slice(0, end));
     }

@@ -79,12 +79,13 @@ const COPY_KEEPING_OTHERS = 2;
 type Mode = typeof MERGE | typeof COPY | typeof COPY_KEEPING_OTHERS;
 
 /**
- * What one walk has done: `done` maps each object of `later`, then its `earlier`, to the result, so an object reached
- * along many paths (a chain whose every level points twice at the next has 2^64 paths through 64 objects) is walked
- * once and the result shares it the same way; `path` holds the objects being walked, so a cycle is reported at once.
+ * What one walk has done: `done` maps each object of `later` to its copy, or in a merge to a map from each `earlier`
+ * to the result, so an object reached along many paths (a chain whose every level points twice at the next has 2^64
+ * paths through 64 objects) is walked once and the result shares it the same way; `path` holds the objects being
+ * walked, so a cycle is reported at once.
  */
 interface Walk {
-  readonly done: Map<object, Map<unknown, unknown>>;
+  readonly done: Map<object, unknown>;
   readonly path: Set<object>;
 }
 
@@ -108,9 +109,11 @@ function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: W
     if (mode === COPY_KEEPING_OTHERS) return later;
     throw new EndpointError("ERR_INVALID_PARAMETER", `defaults() keeps plain objects, arrays, Dates and scalars, not ${describeValue(later)}: pass it per call`);
   }
-  const known = state?.done.get(later)?.get(earlier);
-  if (known !== undefined) return known;
   state ??= { done: new Map(), path: new Set() };
+  // A merge's `earlier` is a plain object; a copy's is undefined throughout.
+  const known = state.done.get(later);
+  const done = earlier === undefined ? known : (known as Map<unknown, unknown> | undefined)?.get(earlier);
+  if (done !== undefined) return done;
   if (state.path.has(later)) throw new EndpointError("ERR_INVALID_PARAMETER", "options hold a cycle: an object that contains itself");
   checkDepth(depth);
   state.path.add(later);
@@ -122,13 +125,13 @@ function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: W
     result = mode === MERGE ? { ...(earlier as Dictionary) } : {};
     for (const key of Object.keys(later)) {
       const value = (later as Dictionary)[key];
-      if (value !== undefined || mode !== MERGE) setOwn(result, key, walk(getOwn(result, key), value, mode, depth + 1, state));
+      if (value !== undefined || mode !== MERGE) setOwn(result, key, walk(mode === MERGE ? getOwn(result, key) : undefined, value, mode, depth + 1, state));
     }
   }
   state.path.delete(later);
-  let row = state.done.get(later);
-  if (row === undefined) state.done.set(later, (row = new Map()));
-  row.set(earlier, result);
+  if (earlier === undefined) state.done.set(later, result);
+  else if (known === undefined) state.done.set(later, new Map().set(earlier, result));
+  else (known as Map<unknown, unknown>).set(earlier, result);
   return result;
 }
 

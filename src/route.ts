@@ -11,16 +11,20 @@ export interface Route {
 
 /** Splits a route string into method and URL, or throws ERR_INVALID_ROUTE / ERR_INVALID_METHOD. */
 export function splitRoute(route: string): Route {
-  const words = route.trim().split(" ").filter((word) => word !== "");
-  if (words.length === 0 || words.length > 2) {
-    throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} has ${words.length} words: write "<METHOD> <url>" or "<url>"`);
+  const text = route.trim();
+  // Words are separated by runs of spaces only: a tab belongs to its word, as it does in a URL.
+  const space = text.indexOf(" ");
+  let start = space + 1;
+  while (text.charCodeAt(start) === 32) start++;
+  const url = text.slice(start);
+  if (url === "" || url.includes(" ")) {
+    throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} is not "<METHOD> <url>" or "<url>": write one of these`);
   }
-  const url = words.pop()!;
-  const method = words[0];
+  const method = space === -1 ? undefined : text.slice(0, space);
   if (method !== undefined && !isToken(method)) {
     throw new EndpointError("ERR_INVALID_METHOD", `the method ${quote(method)} of route ${quote(route)} is not an HTTP token`);
   }
-  return Object.freeze({ method, url });
+  return { method, url };
 }
 
 /**
