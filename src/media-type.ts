@@ -3,19 +3,19 @@
 import { MAX_CACHED_KEY_LENGTH, boundedMemo } from "./cache.js";
 import { checkHeaderValue } from "./headers.js";
 import { EndpointError, quote } from "./errors.js";
-import { getOwn, isPlainObject, ownItems, type Dictionary } from "./objects.js";
+import { getOwn, isPlainObject, mergeValue, ownItems, type Dictionary } from "./objects.js";
 
 /** A format, and a preview name: letters, digits and "_", with ".", "+" and "-" in a format and "-" in a name. */
 const FORMAT = /^[\w.+-]+$/;
 const PREVIEW = /^[\w-]+$/;
 
 /**
- * Checks a mediaType option and returns a copy with its previews listed once each; format "" means none. `given`: the
- * caller wrote these names (endpoint(), merge(), defaults()), so each loses its "-preview" suffix here, once; parse()
- * reads merged options, whose names merge() has normalised already (a second pass would turn "x-preview-preview" into
- * "x" where endpoint() keeps "x-preview").
+ * Checks a mediaType option and returns a copy with its previews listed once each, after `earlierPreviews`; format ""
+ * means none. `given`: the caller wrote these names (endpoint(), merge(), defaults()), so each loses its "-preview"
+ * suffix here, once (DECISIONS): parse() reads merged options, whose names merge() has normalised already (a second
+ * pass would turn "x-preview-preview" into "x" where endpoint() keeps "x-preview").
  */
-export function normalizeMediaType(mediaType: unknown, given: boolean): Dictionary {
+export function normalizeMediaType(mediaType: unknown, given: boolean, earlierPreviews: readonly string[] = []): Dictionary {
   if (!isPlainObject(mediaType)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType must be a plain object");
   // Copied first and checked in the copy: a getter or a proxy could answer the check with one value and the copy with
   // another, and the copy is what rewrites the accept header.
@@ -23,24 +23,27 @@ export function normalizeMediaType(mediaType: unknown, given: boolean): Dictiona
   const format = getOwn(normalized, "format");
   const previews = getOwn(normalized, "previews");
   if (format !== undefined && format !== "") checkWord(format, FORMAT, "mediaType.format", '"-", "." or "+"');
-  if (previews !== undefined) normalized.previews = mergePreviews([], previews, given);
+  if (previews !== undefined) {
+    if (!Array.isArray(previews)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType.previews must be an array of preview names");
+    const items = ownItems(previews, "mediaType.previews");
+    const names = new Set(earlierPreviews);
+    for (let i = 0; i < items.length; i++) {
+      const preview = checkWord(items[i], PREVIEW, "the preview", 'or "-"');
+      const name = given && preview.endsWith("-preview") ? preview.slice(0, -8) : preview;
+      if (name !== "") names.add(name);
+    }
+    normalized.previews = Array.from(names);
+  }
   return normalized;
 }
 
 /**
- * Previews set earlier, then new ones, each named once; lists walked by index. `given`: `later` is as the caller wrote
- * it, and each name loses its "-preview" suffix (DECISIONS): the one place that rule is applied.
+ * A caller's mediaType merged over `earlier`, the merged options' (if any): by key, except previews, which accumulate:
+ * earlier ones first, then new ones, no repeats.
  */
-export function mergePreviews(earlier: readonly string[], later: unknown, given: boolean): string[] {
-  if (!Array.isArray(later)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType.previews must be an array of preview names");
-  const items = ownItems(later, "mediaType.previews");
-  const merged = new Set(earlier);
-  for (let i = 0; i < items.length; i++) {
-    const preview = checkWord(items[i], PREVIEW, "the preview", 'or "-"');
-    const name = given && preview.endsWith("-preview") ? preview.slice(0, -8) : preview;
-    if (name !== "") merged.add(name);
-  }
-  return Array.from(merged);
+export function mergeMediaType(earlier: unknown, later: unknown): Dictionary {
+  const previews = isPlainObject(earlier) ? getOwn(earlier, "previews") : undefined;
+  return mergeValue(earlier, normalizeMediaType(later, true, Array.isArray(previews) ? previews : undefined)) as Dictionary;
 }
 
 /** `value` when it is a string of letters, digits, "_" and what `pattern` adds (`allowed`), else ERR_INVALID_PARAMETER. */

@@ -1,7 +1,7 @@
 // Combines defaults, a route and options into merged options (SPEC 2.5). Nothing given is ever mutated.
 import { EndpointError, describeRoute, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
-import { mergePreviews, normalizeMediaType } from "./media-type.js";
+import { mergeMediaType } from "./media-type.js";
 import { deepCopy, getOwn, isPlainObject, mergeValue, setOwn, type Dictionary } from "./objects.js";
 import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute, splitRoute } from "./route.js";
@@ -84,15 +84,4 @@ function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictiona
     // A route table replaces the earlier one whole: merging two would mix their operations' entries.
     else setOwn(merged, key, key === ROUTES ? value : mergeValue(getOwn(merged, key), value));
   }
-}
-
-/** mediaType merges by key, except previews, which accumulate: earlier ones first, no repeats. */
-function mergeMediaType(earlier: unknown, later: unknown): Dictionary {
-  const next = normalizeMediaType(later, true);
-  if (!isPlainObject(earlier)) return next;
-  const merged = mergeValue(earlier, next) as Dictionary;
-  const earlierPreviews = getOwn(earlier, "previews");
-  const nextPreviews = getOwn(next, "previews");
-  if (Array.isArray(earlierPreviews) && nextPreviews !== undefined) merged.previews = mergePreviews(earlierPreviews as string[], nextPreviews, false);
-  return merged;
 }
