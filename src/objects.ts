@@ -2,6 +2,7 @@
 // copies and merges options.
 import { EndpointError, quote } from "./errors.js";
 import { dateTime, describeValue } from "./uri-template/index.js";
+import { MAX_LIST_LENGTH, isPlainObject as isTemplateMap } from "./uri-template/expand.js";
 
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
@@ -9,12 +10,9 @@ export type Dictionary = { [key: string]: unknown };
 /**
  * True for objects created by `{}` literals, JSON.parse or `Object.create(null)`: the ones merged deeply. An array
  * whose prototype was set to null is still a list, never a record of "0", "1", … (as headers, options or a merge).
+ * The engine's, which has the same rule for RFC 6570 maps: one copy in a bundle.
  */
-export function isPlainObject(value: unknown): value is Dictionary {
-  if (typeof value !== "object" || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || (prototype === null && !Array.isArray(value));
-}
+export const isPlainObject = isTemplateMap as (value: unknown) => value is Dictionary;
 
 /** Sets an own property; a `__proto__` key becomes a plain property instead of changing the prototype. */
 export function setOwn(target: Dictionary, key: string, value: unknown): void {
@@ -46,12 +44,12 @@ export function checkDepth(depth: number): void {
 }
 
 /**
- * Longest list the library walks item by item. A sparse array's length costs its creator nothing
+ * Longest list the library walks item by item, the engine's. A sparse array's length costs its creator nothing
  * (`new Array(2 ** 32 - 1)` is a few bytes), but every walk over it costs time per index and a query string a comma
  * per hole: without a bound, one such value in a GET ran the heap out of memory. A URL holding 2^20 items is at least
  * 2 MB, already more than browsers and servers accept.
  */
-export const MAX_LIST_LENGTH = 2 ** 20;
+export { MAX_LIST_LENGTH };
 
 /**
  * The items of a caller's list, copied by index, or ERR_TOO_LARGE beyond MAX_LIST_LENGTH items; `what` and the optional
