@@ -25,7 +25,7 @@ export function checkSameOrigin(url: unknown, defaultUrl: unknown, baseUrl: unkn
  * `scheme:` (RFC 3986), then `//authority` if written. Anchored; `:` and `/` are outside the classes before them, so
  * a shorter run fails at its next character: linear.
  */
-const ORIGIN = /^[a-z][a-z\d+.-]*:(?:\/\/([^/?#]*))?/i;
+const ORIGIN = /^[A-Za-z][A-Za-z\d+.-]*:(?:\/\/([^/?#]*))?/;
 
 /** `scheme://authority`, lowercase, of a url template joined to `baseUrl` as endpoint() joins it; undefined when a value may choose it. */
 function originOf(url: unknown, baseUrl: unknown): string | undefined {
