@@ -73,6 +73,13 @@ const cases: [name: string, prepare: () => () => unknown, limit?: number][] = [
     timed("GET /x", { headers: { accept: `${"A".repeat(N)}-` }, mediaType: { format: "raw", previews: ["mercy"] } })],
   ["accept: application/vnd. + 100,000 a with a format", () =>
     timed("GET /x", { headers: { accept: `application/vnd.${"a".repeat(N)}+json` }, mediaType: { format: "raw" } })],
+  // Each part of the vendor type's expression backtracked to its start, with nothing to match after it.
+  ["accept: application/vnd.a.v + 100,000 digits then ! with a format", () =>
+    timed("GET /x", { headers: { accept: `application/vnd.a.v${"1".repeat(N)}!` }, mediaType: { format: "raw" } })],
+  ["accept: application/vnd.a.v1. + 100,000 a then +jso with a format", () =>
+    timed("GET /x", { headers: { accept: `application/vnd.a.v1.${"a".repeat(N)}+jso` }, mediaType: { format: "raw" } })],
+  ["accept: 100,000 blanks then application/vnd.a! with a format", () =>
+    timed("GET /x", { headers: { accept: `${" ".repeat(N)}application/vnd.a!` }, mediaType: { format: "raw" } })],
   ["accept: 100,000 ,-separated vendor types with a format", () =>
     timed("GET /x", { headers: { accept: "application/vnd.github.v3+json,".repeat(N / 10) }, mediaType: { format: "raw" } })],
   ["accept: 100,000 distinct previews, plus one more", () =>
