@@ -3,11 +3,11 @@
 import { nativeBodyKind } from "./body-kind.js";
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
-import { applyMediaType, normalizeMediaType } from "./media-type.js";
+import { applyMediaType, mergeMediaType, normalizeMediaType } from "./media-type.js";
 import { ROUTES, describedRoute, type DescribedPlan } from "./described.js";
 import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute } from "./route.js";
-import { getOwn, isPlainObject, ownValue, setOwn, type Dictionary } from "./objects.js";
+import { deepCopy, getOwn, isPlainObject, mergeValue, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
 import { expandTemplate, expandedPlainValues, type VarSpec } from "./uri-template/index.js";
@@ -33,7 +33,7 @@ export interface Contract {
  */
 export interface DefaultsPlan {
   readonly method: string | undefined;
-  readonly url: string | undefined;
+  readonly url: unknown;
   readonly baseUrl: string | undefined;
   /** baseUrl checked, with one trailing "/": the part of every path-only URL that is the same for each call. */
   readonly basePrefix: string | undefined;
@@ -47,6 +47,10 @@ export interface DefaultsPlan {
   readonly keySet: ReadonlySet<string>;
   /** True when a key is an array index ("0", "17"), which a JS object, and so merge(), lists before its other keys. */
   readonly hasIndexKey: boolean;
+  /** The defaults' mediaType, which a call's merges over; undefined for `{ format: "" }`, which changes nothing. */
+  readonly mediaType: unknown;
+  /** The defaults' request meta, which a call's merges over. */
+  readonly request: unknown;
 }
 
 /** A route string as a call reads it: its method and URL, and the URL compiled by the first call that got that far. */
@@ -58,11 +62,11 @@ export interface RouteEntry {
 
 /** The plan of defaults of the options named, scalar parameters in `values` (own keys `keys`): the one place plans are made. */
 export function defaultsPlan(options: Omit<DefaultsPlan, "keySet" | "hasIndexKey">): DefaultsPlan {
-  const { method, url, baseUrl, basePrefix, copyHeaders, routes, values, keys } = options;
-  return { method, url, baseUrl, basePrefix, copyHeaders, routes, values, keys, keySet: new Set(keys), hasIndexKey: keys.some(isArrayIndex) };
+  const { method, url, baseUrl, basePrefix, copyHeaders, routes, values, keys, mediaType, request } = options;
+  return { method, url, baseUrl, basePrefix, copyHeaders, routes, values, keys, keySet: new Set(keys), hasIndexKey: keys.some(isArrayIndex), mediaType, request };
 }
 
-const NO_PLAN = defaultsPlan({ method: undefined, url: undefined, baseUrl: undefined, basePrefix: undefined, copyHeaders: headersCopier({}), routes: undefined, values: {}, keys: [] });
+const NO_PLAN = defaultsPlan({ method: undefined, url: undefined, baseUrl: undefined, basePrefix: undefined, copyHeaders: headersCopier({}), routes: undefined, values: {}, keys: [], mediaType: undefined, request: undefined });
 
 /** Builds request options from merged options; stateless, and it never changes its input. */
 export function parse(options: MergedOptions, contract?: Contract): RequestOptions {
@@ -113,10 +117,11 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
           addCheckedHeaders(headers, described === undefined ? named.headers : described.headers(named.headers));
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           // parse()'s options are merged: their preview names are normalised already.
-          mediaType = normalizeMediaType(named.mediaType, plan !== NO_PLAN);
+          mediaType = plan === NO_PLAN ? normalizeMediaType(named.mediaType, false) : mergeMediaType(plan.mediaType, named.mediaType);
         }
       }
     }
+    mediaType ??= plan.mediaType as Dictionary | undefined;
     // After the caller's keys, as merge() checks it once they are all in; parse()'s plan has no url to leave.
     if (route === undefined && named.url !== undefined) checkSameOrigin(named.url, plan.url, named.baseUrl !== undefined ? named.baseUrl : plan.baseUrl);
     const lowerMethod = checkedMethod(method);
@@ -162,13 +167,14 @@ function build(
 
   let body: unknown;
   if (described !== undefined) {
-    const parts = described.request({ options, keys, isOption, defaults: plan, data: named.data, headers });
+    const read = (key: string): unknown => overDefault(ownValue(options, key), getOwn(plan.values, key));
+    const parts = described.request({ options, keys, isOption, defaults: plan.keys, read, data: named.data, headers });
     target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
     // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
     body = parts.body;
   } else if (lowerMethod === "post" || lowerMethod === "patch" || lowerMethod === "put" || lowerMethod === "delete") {
     // `data` is the body, unless the URL names it; else the parameters are.
-    if (!compiled.variables.has("data")) body = named.data !== undefined ? named.data : getOwn(plan.values, "data");
+    if (!compiled.variables.has("data")) body = overDefault(named.data, getOwn(plan.values, "data"));
     // null is a body of its own (JSON null): only undefined leaves the parameters to be the body.
     if (body === undefined) body = parameters(compiled, options, keys, named.data, plan, true);
     if (body === undefined) {
@@ -189,7 +195,7 @@ function build(
   }
   const result: RequestOptions = { method: contract ? contract.method(lowerMethod) : lowerMethod, url: target, headers };
   if (body !== undefined) result.body = body;
-  const request = named.request;
+  const request = overDefault(named.request, plan.request, true);
   if (request !== undefined) {
     if (typeof request !== "object" || request === null) {
       throw new EndpointError("ERR_INVALID_PARAMETER", "request must be an object of meta information for the HTTP client");
@@ -292,9 +298,8 @@ function expandUrl(compiled: CompiledUrl, options: Dictionary, data: unknown, pl
   if (!direct) {
     values = {};
     for (const name of compiled.template.variables) {
-      let value = name === "data" ? data : OPTION_NAMES.has(name) ? undefined : getOwn(options, name);
-      if (value === undefined) value = getOwn(plan.values, name);
-      setOwn(values, name, value);
+      const given = name === "data" ? data : OPTION_NAMES.has(name) ? undefined : getOwn(options, name);
+      setOwn(values, name, overDefault(given, getOwn(plan.values, name)));
     }
   }
   // What the engine reports, pairs of a varspec and an index; an optional placeholder left undefined (`{?per_page}`)
@@ -361,14 +366,24 @@ function parameters(compiled: CompiledUrl, options: Dictionary, keys: readonly s
     } else {
       key = order !== undefined ? order[i]! : defaults[i]!;
       if (skip.has(key)) continue;
-      value = key === "data" ? data : ownValue(options, key);
-      if (value === undefined) value = getOwn(plan.values, key);
+      value = overDefault(key === "data" ? data : ownValue(options, key), getOwn(plan.values, key));
     }
     if (value === undefined) continue;
     if (toBody) setOwn((body ??= {}), key, value);
     else if (value !== null) query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
   }
   return toBody ? body : query;
+}
+
+/**
+ * A value given over the defaults' value, as merge() combines them: the given one, two maps merged key by key, or the
+ * defaults' where none is given. What comes from the defaults is copied, so a result never shares an object of theirs;
+ * `keepOthers`: objects other than maps, lists and Dates (a fetch, an agent) are kept, as in `request`.
+ */
+function overDefault(given: unknown, fallback: unknown, keepOthers = false): unknown {
+  if (typeof fallback !== "object" || fallback === null) return given === undefined ? fallback : given;
+  if (given === undefined) return deepCopy(fallback, keepOthers);
+  return isPlainObject(given) && isPlainObject(fallback) ? mergeValue(deepCopy(fallback, keepOthers), given) : given;
 }
 
 /** True for the keys a JS object lists first, in ascending order: canonical integers from 0 to 2^32 - 2. */

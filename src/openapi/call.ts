@@ -17,8 +17,8 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
   const given = new Map<string, unknown>();
   let properties: Dictionary | undefined;
   const ownCount = keys.length;
-  for (let i = 0; i < ownCount + defaults.keys.length; i++) {
-    const key = i < ownCount ? keys[i]! : defaults.keys[i - ownCount]!;
+  for (let i = 0; i < ownCount + defaults.length; i++) {
+    const key = i < ownCount ? keys[i]! : defaults[i - ownCount]!;
     const place = plan.places.get(key);
     if (call.isOption(key)) {
       if (key === "data" && plan.body === undefined) throw invalid(key);
@@ -26,8 +26,7 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
       // The caller's own key, unless it holds undefined: that is no value, as on every route (merge() drops it).
       if (i < ownCount && ownValue(options, key) !== undefined) throw invalid(key);
     } else if (place !== "path" && !given.has(key)) {
-      const own = ownValue(options, key);
-      const value = own === undefined && defaults.keySet.has(key) ? defaults.values[key] : own;
+      const value = call.read(key);
       given.set(key, value);
       if (place === "body" && value !== undefined) setOwn((properties ??= {}), key, value);
     }
