@@ -3,7 +3,7 @@
 import { EndpointError, asEndpointError, guarded } from "./errors.js";
 import { checkHeaderValue, headersCopier } from "./headers.js";
 import { copyOptions, mergeOptions } from "./merge.js";
-import { getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { getOwn, isPlainObject, ownCopy, setOwn, type Dictionary } from "./objects.js";
 import { defaultsPlan, parse, parseOver, type Contract, type DefaultsPlan, type RouteEntry } from "./parse.js";
 import { splitRoute } from "./route.js";
 import { isToken } from "./token.js";
@@ -94,7 +94,7 @@ function planOf(defaults: MergedOptions): DefaultsPlan {
     baseUrl,
     basePrefix: baseUrlPrefix(baseUrl),
     // A header named __proto__ is copied as an own property, never by assignment (which would set a prototype).
-    copyHeaders: hasOwnProperty.call(headers, "__proto__") ? () => ({ ...headers }) : headersCopier(headers),
+    copyHeaders: hasOwnProperty.call(headers, "__proto__") ? () => ownCopy(headers) as ResponseHeaders : headersCopier(headers),
     routes: getOwn(defaults, ROUTES),
     values,
     keys,

@@ -2,7 +2,7 @@
 import { EndpointError, describeRoute, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
-import { deepCopy, getOwn, isPlainObject, mergeValue, setOwn, type Dictionary } from "./objects.js";
+import { deepCopy, getOwn, isPlainObject, mergeValue, ownCopy, setOwn, type Dictionary } from "./objects.js";
 import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute, splitRoute } from "./route.js";
 import { ROUTES } from "./described.js";
@@ -17,7 +17,7 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
   // Defaults were merged and checked when they were set: their header names are lowercase tokens already. A spread
   // keeps a `__proto__` name an own property.
   const merged: Dictionary = defaults ? copyOptions(defaults, "headers") : {};
-  const headers: Dictionary = { ...defaults?.headers };
+  const headers: Dictionary = defaults ? ownCopy(defaults.headers) : {};
   if (typeof route === "string") {
     const { method, url } = splitRoute(route);
     if (method !== undefined) merged.method = method;

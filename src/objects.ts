@@ -15,6 +15,16 @@ export type Dictionary = { [key: string]: unknown };
 export const isPlainObject = isTemplateMap as (value: unknown) => value is Dictionary;
 
 /** Sets an own property; a `__proto__` key becomes a plain property instead of changing the prototype. */
+/**
+ * A new object with the own enumerable properties of `source`, `__proto__` included as a property. Copied key by key,
+ * not spread: in V8 an object made by `{ ...source }` makes every property added to it later take about a microsecond.
+ */
+export function ownCopy(source: Dictionary): Dictionary {
+  const copy: Dictionary = {};
+  for (const key of Object.keys(source)) setOwn(copy, key, source[key]);
+  return copy;
+}
+
 export function setOwn(target: Dictionary, key: string, value: unknown): void {
   if (key === "__proto__") {
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
@@ -120,7 +130,7 @@ function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: W
     result = ownItems(later, "a list in the options");
     for (let i = 0; i < result.length; i++) result[i] = walk(undefined, result[i], mode, depth + 1, state);
   } else {
-    result = mode === MERGE ? { ...(earlier as Dictionary) } : {};
+    result = mode === MERGE ? ownCopy(earlier as Dictionary) : {};
     for (const key of Object.keys(later)) {
       const value = (later as Dictionary)[key];
       if (value !== undefined || mode !== MERGE) setOwn(result, key, walk(mode === MERGE ? getOwn(result, key) : undefined, value, mode, depth + 1, state));

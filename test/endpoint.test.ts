@@ -210,13 +210,14 @@ describe("endpoint.defaults() (SPEC 4.3)", () => {
     expect(first.url).toBe(`${api}/x?state=open&sort=asc`);
     expect(first.body).toEqual({ labels: ["a"] });
     expect(first.request).toEqual({ fetch, hook: { retries: 1, timeout: 2 } });
-    expect(first.request.fetch).toBe(fetch);
+    const meta = first.request as { fetch: unknown; hook: { retries: number } };
+    expect(meta.fetch).toBe(fetch);
     expect(custom("GET /x{?filter*}", { mediaType: { previews: ["squirrel-girl"] } }).headers.accept).toBe(
       "application/vnd.github.mercy-preview.raw,application/vnd.github.squirrel-girl-preview.raw",
     );
     // Changing what one result holds changes neither the defaults nor the next result.
     (first.body as { labels: string[] }).labels.push("b");
-    first.request.hook.retries = 9;
+    meta.hook.retries = 9;
     const second = custom("POST /x{?filter*}", {});
     expect(second.body).toEqual({ labels: ["a"] });
     expect(second.request).toEqual({ fetch, hook: { retries: 1 } });
