@@ -267,7 +267,7 @@ function isoDate(value: object, name: string | undefined): string | undefined {
   const time = dateTime(value);
   if (time === undefined) return undefined;
   if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
-  return isoText(time) ?? toISOString.call(value);
+  return isoText(value as Date) ?? toISOString.call(value);
 }
 
 function prefixOf(text: string, length: number): string {
