@@ -33,9 +33,11 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
     // Checked once every option is in, on what merge returns: a url given twice is judged by the one that is sent.
     if (call && defaults !== undefined && typeof route !== "string") checkSameOrigin(getOwn(merged, "url"), getOwn(defaults, "url"), getOwn(merged, "baseUrl"));
   } catch (error) {
-    const label = routeOfInputs(merged);
-    if (label === undefined) throw error;
-    return withRoute(error, label);
+    // Named by the route merged so far (reading the caller's options again would read a getter twice); most defaults()
+    // calls give no url, and their errors name none.
+    const url = getOwn(merged, "url");
+    if (typeof url !== "string") throw error;
+    return withRoute(error, describeRoute(getOwn(merged, "method"), url));
   }
   merged.headers = headers;
   const mediaType = getOwn(merged, "mediaType") as Dictionary | undefined;
@@ -56,13 +58,6 @@ export function copyOptions(options: MergedOptions, skip?: string): MergedOption
     if (key !== skip) setOwn(copy, key, key === ROUTES && typeof value === "object" && value !== null && Object.isFrozen(value) ? value : deepCopy(value, key === "request"));
   }
   return copy as MergedOptions;
-}
-
-/** The route the inputs name, for error messages; undefined when no url was given (as in most defaults() calls). */
-function routeOfInputs(merged: Dictionary): string | undefined {
-  // What is merged so far: reading the caller's options again would read a getter twice.
-  const url = getOwn(merged, "url");
-  return typeof url === "string" ? describeRoute(getOwn(merged, "method"), url) : undefined;
 }
 
 function checkOptions(options: unknown, what: string): Dictionary {
