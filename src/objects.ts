@@ -60,10 +60,12 @@ export { MAX_LIST_LENGTH };
 export function ownItems(list: readonly unknown[], what: string, name?: string): unknown[] {
   const length: unknown = list.length;
   if (typeof length !== "number" || !(length <= MAX_LIST_LENGTH)) {
-    const which = name === undefined ? what : `${what} ${quote(name)}`;
-    throw typeof length === "number" && length === length
-      ? new EndpointError("ERR_TOO_LARGE", `${which} has ${length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`)
-      : new EndpointError("ERR_INVALID_PARAMETER", `${which} has a length that is not a number`);
+    // Worded as the engine words its lists' lengths.
+    const number = typeof length === "number";
+    throw new EndpointError(
+      number && length > MAX_LIST_LENGTH ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER",
+      `${name === undefined ? what : `${what} ${quote(name)}`} has a length of ${number ? length : typeof length}, not a number up to ${MAX_LIST_LENGTH} (a sparse array?)`,
+    );
   }
   const items: unknown[] = [];
   for (let i = 0; i < length; i++) items.push(hasOwnProperty.call(list, i) ? list[i] : undefined);
