@@ -55,7 +55,7 @@ export function copyOptions(options: MergedOptions, skip?: string): MergedOption
   for (const key of Object.keys(options)) {
     const value = options[key];
     // A route table that defaults() froze is shared, never copied per call (it may describe 1,000+ routes).
-    if (key !== skip) setOwn(copy, key, key === ROUTES && typeof value === "object" && value !== null && Object.isFrozen(value) ? value : deepCopy(value, key === "request"));
+    if (key !== skip) setOwn(copy, key, typeof value !== "object" || (key === ROUTES && value !== null && Object.isFrozen(value)) ? value : deepCopy(value, key === "request"));
   }
   return copy as MergedOptions;
 }
@@ -76,6 +76,6 @@ function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictiona
     if (key === "headers") addCheckedHeaders(headers, value);
     else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value));
     // A route table replaces the earlier one whole: merging two would mix their operations' entries.
-    else setOwn(merged, key, key === ROUTES ? value : mergeValue(getOwn(merged, key), value));
+    else setOwn(merged, key, key === ROUTES || typeof value !== "object" ? value : mergeValue(getOwn(merged, key), value));
   }
 }
