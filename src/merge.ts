@@ -2,7 +2,7 @@
 import { EndpointError, describeRoute, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
-import { copyInto, deepCopy, getOwn, isPlainObject, mergeValue, setOwn, type Dictionary } from "./objects.js";
+import { deepCopy, getOwn, isPlainObject, mergeValue, ownCopy, setOwn, type Dictionary } from "./objects.js";
 import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute, splitRoute } from "./route.js";
 import { ROUTES } from "./described.js";
@@ -16,7 +16,7 @@ import type { MergedOptions } from "./types.js";
 export function mergeOptions(defaults: MergedOptions | undefined, route: unknown, options?: unknown, call = true): MergedOptions {
   // Defaults were merged and checked when they were set: their header names are lowercase tokens already.
   const merged: Dictionary = defaults ? copyOptions(defaults, "headers") : {};
-  const headers: Dictionary = defaults ? copyInto({}, defaults.headers) : {};
+  const headers: Dictionary = defaults ? ownCopy(defaults.headers) : {};
   if (typeof route === "string") {
     const { method, url } = splitRoute(route);
     if (method !== undefined) merged.method = method;

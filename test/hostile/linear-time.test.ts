@@ -100,6 +100,9 @@ const cases: [name: string, prepare: () => () => unknown, limit?: number][] = [
   ["url: {a} x 25,000", () => timed("GET /x", { url: "/{a}".repeat(N / 4), a: "v" }), LIMIT_MANY_MS],
   ["url: /:a x 33,333", () => timed({ method: "GET", url: "/:a".repeat(N / 3), a: "v" }), LIMIT_MANY_MS],
   ["url: :a.:a x 50,000 (colon placeholders after dots)", () => timed({ method: "GET", url: `/${":a.".repeat(N / 3)}`, a: "v" }), LIMIT_MANY_MS],
+  ["url: { never closed, then /:a x 33,333", () => timed({ method: "GET", url: `{${"/:a".repeat(N / 3)}` })],
+  ["url: /{ x 50,000 with a colon each", () => timed({ method: "GET", url: "/{:".repeat(N / 3) })],
+  ["url: / then 100,000 colons", () => timed({ method: "GET", url: `/${":".repeat(N)}` })],
   ["url: {a, then 100,000 commas}", () => timed({ method: "GET", url: `/{a${",".repeat(N)}}` })],
   ["url: {a,a,...} 50,000 times", () => timed({ method: "GET", url: `/{${"a,".repeat(N / 2)}a}`, a: "v" }), LIMIT_MANY_MS],
   ["url: 100,000-variable template {a0,...,a99999}", () =>
