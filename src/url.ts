@@ -105,22 +105,14 @@ export function joinUrl(baseUrl: string, path: string): string {
 
 /**
  * True when the path of `url`, from `from` (the start of a segment) to its query or fragment, has a "." or ".." segment,
- * written plainly or as "%2e": fetch, undici and browsers resolve those, so a value of ".." would take the request out
- * of baseUrl's path (`/api/v3/repos/../..` reaches `/api/`). build() calls it only when a value or literal could
- * have written one (expandedPlainValues), so it walks the path without a faster search first.
+ * written plainly or as "%2e" in any case: fetch, undici and browsers resolve those, so a value of ".." would take the
+ * request out of baseUrl's path (`/api/v3/repos/../..` reaches `/api/`). build() calls it only when a value or literal
+ * could have written one (expandedPlainValues).
  */
 export function hasDotSegment(url: string, from: number): boolean {
-  let start = from;
-  for (let i = from; i <= url.length; i++) {
-    const code = i < url.length ? url.charCodeAt(i) : 0x2f;
-    if (code !== 0x2f /* / */ && code !== 0x3f /* ? */ && code !== 0x23 /* # */) continue;
-    // The longest dot segment is "%2e%2e", and every one starts with "." or "%": only those need a look.
-    const lead = url.charCodeAt(start);
-    if (i - start <= 6 && (lead === 0x2e || lead === 0x25) && DOT_SEGMENTS.has(url.slice(start, i).toLowerCase())) return true;
-    if (code === 0x3f || code === 0x23) return false;
-    start = i + 1;
-  }
-  return false;
+  // A baseUrl holds no "?" or "#": the first one ends the path.
+  const end = url.search(/[?#]/);
+  return /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(url.slice(from, end === -1 ? url.length : end));
 }
 
 /**
@@ -142,8 +134,6 @@ export function emptySegmentNames(url: string, empties: readonly (VarSpec | numb
   }
   return names;
 }
-
-const DOT_SEGMENTS: ReadonlySet<string> = new Set([".", "..", "%2e", "%2e%2e", ".%2e", "%2e."]);
 
 /** The path without the slashes it starts with. */
 export function withoutLeadingSlashes(path: string): string {

@@ -1,6 +1,7 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
 import { EndpointError, isEndpointError, isInstance, quote, type EndpointErrorCode } from "../errors.js";
 import { encodeReserved, encodeUnreserved, LONE_SURROGATE } from "./encode.js";
+import { isoText } from "./iso-date.js";
 import type { CompiledTemplate, VarSpec } from "./syntax.js";
 
 /** Variable values: strings, numbers, bigints, booleans and Dates, lists of them, or maps of them. */
@@ -266,7 +267,7 @@ function isoDate(value: object, name: string | undefined): string | undefined {
   const time = dateTime(value);
   if (time === undefined) return undefined;
   if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
-  return toISOString.call(value);
+  return isoText(time) ?? toISOString.call(value);
 }
 
 function prefixOf(text: string, length: number): string {
