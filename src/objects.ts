@@ -2,7 +2,7 @@
 // copies and merges options.
 import { EndpointError, quote } from "./errors.js";
 import { dateTime, describeValue } from "./uri-template/index.js";
-import { MAX_LIST_LENGTH, isPlainObject as isTemplateMap } from "./uri-template/expand.js";
+import { MAX_LIST_LENGTH } from "./uri-template/expand.js";
 
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
@@ -10,9 +10,13 @@ export type Dictionary = { [key: string]: unknown };
 /**
  * True for objects created by `{}` literals, JSON.parse or `Object.create(null)`: the ones merged deeply. An array
  * whose prototype was set to null is still a list, never a record of "0", "1", … (as headers, options or a merge).
- * The engine's, which has the same rule for RFC 6570 maps: one copy in a bundle.
+ * The engine keeps its own copy for RFC 6570 maps: shared, this one (on every call's path) ran at half its speed.
  */
-export const isPlainObject = isTemplateMap as (value: unknown) => value is Dictionary;
+export function isPlainObject(value: unknown): value is Dictionary {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || (prototype === null && !Array.isArray(value));
+}
 
 /**
  * A new object with the own enumerable properties of `source`, `__proto__` included as a property. Copied key by key,
