@@ -14,8 +14,7 @@ import type { MergedOptions } from "./types.js";
  * `call`: the options are a call's, so a url among them must stay on the origin of the defaults' (defaults() sets one).
  */
 export function mergeOptions(defaults: MergedOptions | undefined, route: unknown, options?: unknown, call = true): MergedOptions {
-  // Defaults were merged and checked when they were set: their header names are lowercase tokens already. A spread
-  // keeps a `__proto__` name an own property.
+  // Defaults were merged and checked when they were set: their header names are lowercase tokens already.
   const merged: Dictionary = defaults ? copyOptions(defaults, "headers") : {};
   const headers: Dictionary = defaults ? ownCopy(defaults.headers) : {};
   if (typeof route === "string") {
@@ -34,9 +33,11 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
     // Checked once every option is in, on what merge returns: a url given twice is judged by the one that is sent.
     if (call && defaults !== undefined && typeof route !== "string") checkSameOrigin(getOwn(merged, "url"), getOwn(defaults, "url"), getOwn(merged, "baseUrl"));
   } catch (error) {
-    const label = routeOfInputs(merged);
-    if (label === undefined) throw error;
-    return withRoute(error, label);
+    // Named by the route merged so far (reading the caller's options again would read a getter twice); most defaults()
+    // calls give no url, and their errors name none.
+    const url = getOwn(merged, "url");
+    if (typeof url !== "string") throw error;
+    return withRoute(error, describeRoute(getOwn(merged, "method"), url));
   }
   merged.headers = headers;
   const mediaType = getOwn(merged, "mediaType") as Dictionary | undefined;
@@ -54,16 +55,9 @@ export function copyOptions(options: MergedOptions, skip?: string): MergedOption
   for (const key of Object.keys(options)) {
     const value = options[key];
     // A route table that defaults() froze is shared, never copied per call (it may describe 1,000+ routes).
-    if (key !== skip) setOwn(copy, key, key === ROUTES && typeof value === "object" && value !== null && Object.isFrozen(value) ? value : deepCopy(value, key === "request"));
+    if (key !== skip) setOwn(copy, key, typeof value !== "object" || (key === ROUTES && value !== null && Object.isFrozen(value)) ? value : deepCopy(value, key === "request"));
   }
   return copy as MergedOptions;
-}
-
-/** The route the inputs name, for error messages; undefined when no url was given (as in most defaults() calls). */
-function routeOfInputs(merged: Dictionary): string | undefined {
-  // What is merged so far: reading the caller's options again would read a getter twice.
-  const url = getOwn(merged, "url");
-  return typeof url === "string" ? describeRoute(getOwn(merged, "method"), url) : undefined;
 }
 
 function checkOptions(options: unknown, what: string): Dictionary {
@@ -82,6 +76,6 @@ function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictiona
     if (key === "headers") addCheckedHeaders(headers, value);
     else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value));
     // A route table replaces the earlier one whole: merging two would mix their operations' entries.
-    else setOwn(merged, key, key === ROUTES ? value : mergeValue(getOwn(merged, key), value));
+    else setOwn(merged, key, key === ROUTES || typeof value !== "object" ? value : mergeValue(getOwn(merged, key), value));
   }
 }

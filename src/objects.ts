@@ -2,7 +2,7 @@
 // copies and merges options.
 import { EndpointError, quote } from "./errors.js";
 import { dateTime, describeValue } from "./uri-template/index.js";
-import { MAX_LIST_LENGTH, isPlainObject as isTemplateMap } from "./uri-template/expand.js";
+import { MAX_LIST_LENGTH } from "./uri-template/expand.js";
 
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
@@ -10,11 +10,14 @@ export type Dictionary = { [key: string]: unknown };
 /**
  * True for objects created by `{}` literals, JSON.parse or `Object.create(null)`: the ones merged deeply. An array
  * whose prototype was set to null is still a list, never a record of "0", "1", … (as headers, options or a merge).
- * The engine's, which has the same rule for RFC 6570 maps: one copy in a bundle.
+ * The engine keeps its own copy for RFC 6570 maps: shared, this one (on every call's path) ran at half its speed.
  */
-export const isPlainObject = isTemplateMap as (value: unknown) => value is Dictionary;
+export function isPlainObject(value: unknown): value is Dictionary {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || (prototype === null && !Array.isArray(value));
+}
 
-/** Sets an own property; a `__proto__` key becomes a plain property instead of changing the prototype. */
 /**
  * A new object with the own enumerable properties of `source`, `__proto__` included as a property. Copied key by key,
  * not spread: in V8 an object made by `{ ...source }` makes every property added to it later take about a microsecond.
@@ -25,6 +28,7 @@ export function ownCopy(source: Dictionary): Dictionary {
   return copy;
 }
 
+/** Sets an own property; a `__proto__` key becomes a plain property instead of changing the prototype. */
 export function setOwn(target: Dictionary, key: string, value: unknown): void {
   if (key === "__proto__") {
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
@@ -70,10 +74,12 @@ export { MAX_LIST_LENGTH };
 export function ownItems(list: readonly unknown[], what: string, name?: string): unknown[] {
   const length: unknown = list.length;
   if (typeof length !== "number" || !(length <= MAX_LIST_LENGTH)) {
-    const which = name === undefined ? what : `${what} ${quote(name)}`;
-    throw typeof length === "number" && length === length
-      ? new EndpointError("ERR_TOO_LARGE", `${which} has ${length} items, more than the ${MAX_LIST_LENGTH} endpointkit walks (a sparse array?)`)
-      : new EndpointError("ERR_INVALID_PARAMETER", `${which} has a length that is not a number`);
+    // Worded as the engine words its lists' lengths.
+    const number = typeof length === "number";
+    throw new EndpointError(
+      number && length > MAX_LIST_LENGTH ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER",
+      `${name === undefined ? what : `${what} ${quote(name)}`} has a length of ${number ? length : typeof length}, not a number up to ${MAX_LIST_LENGTH} (a sparse array?)`,
+    );
   }
   const items: unknown[] = [];
   for (let i = 0; i < length; i++) items.push(hasOwnProperty.call(list, i) ? list[i] : undefined);
@@ -130,6 +136,7 @@ function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: W
     result = ownItems(later, "a list in the options");
     for (let i = 0; i < result.length; i++) result[i] = walk(undefined, result[i], mode, depth + 1, state);
   } else {
+    // Copied key by key, not spread: in V8 a key added to a spread copy takes about a microsecond (ownCopy).
     result = mode === MERGE ? ownCopy(earlier as Dictionary) : {};
     for (const key of Object.keys(later)) {
       const value = (later as Dictionary)[key];

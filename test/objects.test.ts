@@ -1,6 +1,6 @@
 // Plain-object helpers: what counts as a plain object, and reading and writing keys without touching a prototype.
 import { describe, expect, it } from "vitest";
-import { MAX_DEPTH, deepCopy, getOwn, isPlainObject, mergeValue, setOwn } from "../src/objects.js";
+import { MAX_DEPTH, MAX_LIST_LENGTH, deepCopy, getOwn, isPlainObject, mergeValue, ownItems, setOwn } from "../src/objects.js";
 import { expectEndpointError } from "./helpers.js";
 
 describe("isPlainObject", () => {
@@ -142,5 +142,17 @@ describe("mergeValue", () => {
     let deep: Record<string, unknown> = {};
     for (let i = 0; i < MAX_DEPTH + 5; i++) deep = { inner: deep };
     expectEndpointError(() => mergeValue(deep, deep), "ERR_TOO_LARGE");
+  });
+});
+
+describe("ownItems", () => {
+  it("copies a list by index, holes as undefined, and refuses a length that is not a number up to MAX_LIST_LENGTH", () => {
+    expect(ownItems(["a", , "c"], "a list")).toEqual(["a", undefined, "c"]); // eslint-disable-line no-sparse-arrays
+    const tooLong = expectEndpointError(() => ownItems(new Array(MAX_LIST_LENGTH + 1), "the query parameter", "q"), "ERR_TOO_LARGE");
+    expect(tooLong.message).toContain(`the query parameter "q" has a length of ${MAX_LIST_LENGTH + 1}`);
+    for (const length of [NaN, "3", { valueOf: () => 1 }]) {
+      const error = expectEndpointError(() => ownItems({ length } as unknown as unknown[], "a list"), "ERR_INVALID_PARAMETER");
+      expect(error.message).toContain("a list has a length of");
+    }
   });
 });

@@ -39,10 +39,12 @@ describe("splitRoute", () => {
   ])("rejects a route of %s with ERR_INVALID_ROUTE", (_, route) => {
     const error = expectEndpointError(() => splitRoute(route), "ERR_INVALID_ROUTE");
     expect(error.message).toContain(JSON.stringify(route));
+    expect(error.message).toContain(`has ${route.split(" ").length} words`);
   });
 
   it.each(["", "   ", "\t\n"])("rejects the empty route %j with ERR_INVALID_ROUTE", (route) => {
-    expectEndpointError(() => splitRoute(route), "ERR_INVALID_ROUTE");
+    const error = expectEndpointError(() => splitRoute(route), "ERR_INVALID_ROUTE");
+    expect(error.message).toContain("has 0 words");
   });
 
   it.each(["GE(T", "GET/", "GÉT", "G\"T", "[GET]"])("rejects the method %j, which is not an RFC 9110 token, with ERR_INVALID_METHOD", (method) => {
