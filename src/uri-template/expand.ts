@@ -184,19 +184,17 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
       encoded = encode(spec, scalarText(item, name) ?? invalidValue(key === undefined ? name : `${name}.${key}`, item));
       previous = item;
     }
-    const lead = first && count === 0 ? spec.first : spec.next;
-    if (key === undefined) {
-      // An empty list item is an empty value where it stands (`{/path*}` with ["a", "", "b"]). Exploded, every item
-      // stands as a value of the variable (`&name=a&name=b`); else the lead comes once, then the items joined by commas.
-      result = spec.explode ? write(spec, result, lead, encoded, report) : write(spec, result + (count ? "," : lead), "", encoded, report);
-    } else {
-      // Exploded, every pair stands as a variable of its own, so the variable's name is not written (`k1=v1&k2=v2`);
-      // else `name=k1,v1,k2,v2`.
-      const text = encode(spec, key);
-      result = spec.explode
-        ? write(spec, result, `${first && count === 0 ? operator.first : operator.next}${text}=`, encoded, undefined)
-        : `${result}${count ? "," : lead}${text},${encoded}`;
-    }
+    // Exploded, every list item stands as a value of the variable (`&name=a&name=b`), and every pair of a map as a
+    // variable of its own, its key written as the name (`&k1=v1&k2=v2`); else the lead comes once, then the items (and
+    // keys) joined by commas (`name=a,b`, `name=k1,v1,k2,v2`). An empty list item is an empty value where it stands
+    // (`{/path*}` with ["a", "", "b"]); a map's has its key.
+    const lead = first ? spec.first : spec.next;
+    const keyText = key === undefined ? undefined : encode(spec, key);
+    const told = keyText === undefined ? report : undefined;
+    result = spec.explode
+      ? write(spec, result, keyText === undefined ? lead : `${first ? operator.first : operator.next}${keyText}=`, encoded, told)
+      : write(spec, `${result}${count ? "," : lead}${keyText === undefined ? "" : `${keyText},`}`, "", encoded, told);
+    first = false;
     count++;
   }
   return count ? result : undefined;
