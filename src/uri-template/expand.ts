@@ -219,13 +219,16 @@ export function scalarText(value: unknown, name?: string): string | undefined {
     case "number":
     case "boolean":
       return String(value);
-    case "object": {
-      // A real Date (dateTime), as ISO 8601 text; any other object is no scalar.
-      const time = value === null ? undefined : dateTime(value);
-      if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
-      return time === undefined ? time : toISOString.call(value);
-    }
+    case "object":
+      return value === null ? undefined : isoDate(value, name);
   }
+}
+
+/** ISO 8601 text of a real Date (dateTime), or undefined for any other object; kept out of scalarText, which stays small. */
+function isoDate(value: object, name: string | undefined): string | undefined {
+  const time = dateTime(value);
+  if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
+  return time === undefined ? time : toISOString.call(value);
 }
 
 const { getTime, toISOString } = Date.prototype;
