@@ -26,7 +26,7 @@ const HEX = 32;
 const NON_ASCII = UNRESERVED | RESERVED | COMPONENT;
 
 /** Letters, digits and "_": the characters every encoding keeps, and RFC 6570's varchar but for %XX. */
-export function isWordCharacter(code: number): boolean {
+function isWordCharacter(code: number): boolean {
   return (code > 47 && code < 58) || ((code | 32) > 96 && (code | 32) < 123) || code === 95;
 }
 
