@@ -22,7 +22,10 @@ function check(name, endpoint) {
   const ghe = endpoint.defaults(GHE);
   const octokitGhe = octokit.defaults(GHE);
   let mismatches = 0;
-  MIX.forEach(([route, options, throughDefaults], i) => {
+  MIX.forEach(([route, options, which], i) => {
+    // The described API's calls follow its description, which octokit cannot read: nothing to compare there.
+    if (which === "described") return;
+    const throughDefaults = which === "ghe";
     const a = normalize((throughDefaults ? ghe : endpoint)(route, options));
     const b = normalize((throughDefaults ? octokitGhe : octokit)(route, options));
     const sameOrder = Object.keys(a.headers).join() === Object.keys(b.headers).join();

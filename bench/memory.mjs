@@ -4,7 +4,6 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { endpoint, parseTemplate } from "../dist/index.js";
 import { headerName } from "../dist/headers.js";
-import { parseRoute } from "../dist/route.js";
 import { parseCached } from "../dist/uri-template/index.js";
 import { compileUrl } from "../dist/url.js";
 import { consume, sinkValue } from "./harness.mjs";
@@ -20,7 +19,7 @@ function heapMiB() {
 }
 
 function cacheSizes() {
-  return `route ${parseRoute.size}, url ${compileUrl.size}, template ${parseCached.size}, header name ${headerName.size}`;
+  return `url ${compileUrl.size}, template ${parseCached.size}, header name ${headerName.size}`;
 }
 
 /** Runs `call(i)` CALLS times over TEMPLATES distinct templates, printing the heap after gc at each checkpoint. */
@@ -38,7 +37,7 @@ function measure(title, call) {
   console.log(`\n${title}: ${CALLS.toLocaleString("en")} calls over ${TEMPLATES.toLocaleString("en")} distinct templates (${seconds.toFixed(1)} s)`);
   console.log(`  heapUsed after gc, MiB: before ${before.toFixed(2)}, after ${after.toFixed(2)} (${(after - before >= 0 ? "+" : "") + (after - before).toFixed(2)})`);
   console.log(`  at each quarter: ${line.join(" -> ")}`);
-  console.log(`  cache entries: ${cacheSizes()} (each bounded: 1000, 1000, 1000, 500)`);
+  console.log(`  cache entries: ${cacheSizes()} (each bounded: 1000, 1000, 500)`);
   return { before, after };
 }
 

@@ -4,13 +4,15 @@
 //   npm run build && node bench/versus.mjs /tmp/before/dist
 import { fileURLToPath } from "node:url";
 import { endpoint as octokit } from "@octokit/endpoint";
-import { MIX, runner } from "./endpoint.mjs";
+import { DESCRIBED, MIX, runner } from "./endpoint.mjs";
 import { compare } from "./harness.mjs";
 
 const [beforeDir, afterDir = fileURLToPath(new URL("../dist", import.meta.url))] = process.argv.slice(2);
 if (!beforeDir) throw new Error("usage: node bench/versus.mjs <dist of the build before> [dist of the build after]");
 const { endpoint: before } = await import(`${beforeDir}/index.js`);
 const { endpoint: after } = await import(`${afterDir}/index.js`);
+// Each build turns on described routes for the mix's described API through its own endpointkit/openapi.
+for (const dir of [beforeDir, afterDir]) (await import(`${dir}/openapi/index.js`)).describedRoutes(DESCRIBED["x-endpointkit-routes"]);
 
 
 compare({

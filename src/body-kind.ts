@@ -6,6 +6,17 @@ export type NativeBodyKind = "form" | "params" | "blob" | "bytes" | "stream";
 
 const { toString } = Object.prototype;
 
+/** The kind of each built-in tag; a null prototype, so no tag reads Object.prototype. */
+const KINDS = {
+  __proto__: null,
+  FormData: "form",
+  URLSearchParams: "params",
+  Blob: "blob",
+  File: "blob",
+  ArrayBuffer: "bytes",
+  ReadableStream: "stream",
+} as unknown as Record<string, NativeBodyKind | undefined>;
+
 /**
  * The kind of a body a client sends as it is, or undefined for data to send as JSON or text. Told by the built-in
  * tag (Symbol.toStringTag, read once), so a FormData from undici, another realm or a polyfill counts as one; a plain
@@ -15,19 +26,9 @@ export function nativeBodyKind(body: unknown): NativeBodyKind | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
   if (ArrayBuffer.isView(body)) return "bytes";
   if (isPlainInAnyRealm(body)) return undefined;
-  switch (toString.call(body)) {
-    case "[object FormData]":
-      return "form";
-    case "[object URLSearchParams]":
-      return "params";
-    case "[object Blob]":
-    case "[object File]":
-      return "blob";
-    case "[object ArrayBuffer]":
-      return "bytes";
-    case "[object ReadableStream]":
-      return "stream";
-  }
+  // "[object <tag>]"
+  const kind = KINDS[toString.call(body).slice(8, -1)];
+  if (kind !== undefined) return kind;
   // Node's Readable and async generators: an async iterator of their class. One Object.prototype holds was put there
   // by prototype pollution (a symbol key, so only by code: reading it runs no data of the caller's).
   const iterator = (body as AsyncIterable<unknown>)[Symbol.asyncIterator];

@@ -19,7 +19,10 @@ export interface DescribedCall {
   readonly keys: readonly string[];
   /** True for the option names (never parameters). */
   readonly isOption: (key: string) => boolean;
-  readonly defaults: { readonly values: Dictionary; readonly keys: readonly string[]; readonly keySet: ReadonlySet<string> };
+  /** The keys of the defaults' parameters. */
+  readonly defaults: readonly string[];
+  /** The value of a parameter: the caller's own, over the defaults' as merge() combines them. */
+  readonly read: (key: string) => unknown;
   readonly data: unknown;
   readonly headers: ResponseHeaders;
 }

@@ -1,10 +1,10 @@
-// The endpoint function: the caller's options parsed over its defaults, merged first only when the defaults need it
-// (defaultsPlan); the defaults are kept private and handed out only as copies.
+// The endpoint function: the caller's options parsed over its defaults' plan (planOf), made once when they are set;
+// the defaults are kept private and handed out only as copies.
 import { EndpointError, asEndpointError, guarded } from "./errors.js";
 import { checkHeaderValue, headersCopier } from "./headers.js";
 import { copyOptions, mergeOptions } from "./merge.js";
-import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
-import { defaultParameters, parse, parseOver, type Contract, type DefaultsPlan, type RouteEntry } from "./parse.js";
+import { getOwn, isPlainObject, ownCopy, setOwn, type Dictionary } from "./objects.js";
+import { defaultsPlan, parse, parseOver, type Contract, type DefaultsPlan, type RouteEntry } from "./parse.js";
 import { splitRoute } from "./route.js";
 import { isToken } from "./token.js";
 import { ROUTES, describedRoute, freezeTable } from "./described.js";
@@ -29,14 +29,14 @@ export const BASE_DEFAULTS: MergedOptions = {
  * the functions its defaults() makes, follow `contract` (none: SPEC.md).
  */
 export function withDefaults(defaults: MergedOptions, contract?: Contract): Endpoint {
-  const plan = defaultsPlan(defaults);
+  const plan = planOf(defaults);
   // Each entry point turns anything but an EndpointError raised from caller data into one (asEndpointError).
   const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
     try {
-      if (plan !== undefined) {
-        if (typeof route === "string" && (options === undefined || isPlainObject(options))) return parseOver(plan, routeEntry(route), options ?? NO_OPTIONS, contract);
-        if (options === undefined && (route === undefined || isPlainObject(route))) return parseOver(plan, undefined, route ?? NO_OPTIONS, contract);
-      }
+      if (typeof route === "string" && (options === undefined || isPlainObject(options))) return parseOver(plan, routeEntry(route), options ?? NO_OPTIONS, contract);
+      if (options === undefined && (route === undefined || isPlainObject(route))) return parseOver(plan, undefined, route ?? NO_OPTIONS, contract);
+      if (route === undefined && isPlainObject(options)) return parseOver(plan, undefined, options, contract);
+      // Two option objects (merged first, as merge() does), or arguments merge() refuses with their own message.
       return parse(mergeOptions(defaults, route, options), contract);
     } catch (error) {
       throw asEndpointError(error, "endpoint()");
@@ -74,34 +74,37 @@ function checkDefaults(defaults: MergedOptions): MergedOptions {
 const NO_OPTIONS: Dictionary = Object.freeze({});
 
 /**
- * The plan for `defaults`, or undefined when only a full merge gives the right result: when the defaults hold a
- * mediaType other than `{ format: "" }` or a request (which merge deeply with the caller's), a parameter that is an
- * object or a list (which the result must not share with the defaults), or a header named __proto__ (which
- * a copy by assignment would turn into a prototype change). Defaults of scalars, the usual kind (`per_page: 100`), qualify.
+ * The plan of `defaults`, made once when they are set: what every call reads beneath its options. Parameters are kept
+ * as the defaults hold them; a call copies an object or list it takes (parse.ts overDefault), so no result shares one.
  */
-function defaultsPlan(defaults: MergedOptions): DefaultsPlan | undefined {
-  const method = getOwn(defaults, "method");
-  const url = getOwn(defaults, "url");
-  const baseUrl = getOwn(defaults, "baseUrl");
+function planOf(defaults: MergedOptions): DefaultsPlan {
+  const baseUrl = getOwn(defaults, "baseUrl") as string;
   const headers = getOwn(defaults, "headers") as ResponseHeaders;
   const mediaType = getOwn(defaults, "mediaType");
-  // `{ format: "" }` is every endpoint's mediaType: it changes no accept header, and the caller's merges over it.
-  if (mediaType !== undefined && !(isPlainObject(mediaType) && Object.keys(mediaType).length === 1 && getOwn(mediaType, "format") === "")) return undefined;
-  if (getOwn(defaults, "request") !== undefined) return undefined;
-  if (Object.prototype.hasOwnProperty.call(headers, "__proto__")) return undefined;
-  if (typeof method !== "string" || typeof baseUrl !== "string" || (url !== undefined && typeof url !== "string")) return undefined;
   const values: Dictionary = {};
   const keys: string[] = [];
   for (const key of Object.keys(defaults)) {
     if (OPTION_NAMES.has(key)) continue;
-    const value = defaults[key];
-    if (typeof value === "object" && value !== null) return undefined;
-    if (typeof value === "function" || typeof value === "symbol" || key === "__proto__") return undefined;
-    values[key] = value;
+    setOwn(values, key, defaults[key]);
     keys.push(key);
   }
-  return { method, url, baseUrl, basePrefix: baseUrlPrefix(baseUrl), copyHeaders: headersCopier(headers), parameters: defaultParameters(values, keys), routes: getOwn(defaults, ROUTES) };
+  return defaultsPlan({
+    method: getOwn(defaults, "method") as string,
+    url: getOwn(defaults, "url"),
+    baseUrl,
+    basePrefix: baseUrlPrefix(baseUrl),
+    // A header named __proto__ is copied as an own property, never by assignment (which would set a prototype).
+    copyHeaders: hasOwnProperty.call(headers, "__proto__") ? () => ownCopy(headers) as ResponseHeaders : headersCopier(headers),
+    routes: getOwn(defaults, ROUTES),
+    values,
+    keys,
+    // `{ format: "" }` is every endpoint's mediaType: it changes no accept header, and a call's needs no merge over it.
+    mediaType: isPlainObject(mediaType) && Object.keys(mediaType).length === 1 && getOwn(mediaType, "format") === "" ? undefined : mediaType,
+    request: getOwn(defaults, "request"),
+  });
 }
+
+const { hasOwnProperty } = Object.prototype;
 
 /**
  * Route entries: each keeps its compiled URL once a call has compiled it, so it counts against the caches' shared

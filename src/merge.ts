@@ -1,10 +1,10 @@
 // Combines defaults, a route and options into merged options (SPEC 2.5). Nothing given is ever mutated.
 import { EndpointError, describeRoute, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
-import { mergePreviews, normalizeMediaType } from "./media-type.js";
-import { checkDepth, cycleError, deepCopy, getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { mergeMediaType } from "./media-type.js";
+import { deepCopy, getOwn, isPlainObject, mergeValue, ownCopy, setOwn, type Dictionary } from "./objects.js";
 import { checkSameOrigin } from "./origin.js";
-import { checkNoUrlBesideRoute, parseRoute } from "./route.js";
+import { checkNoUrlBesideRoute, splitRoute } from "./route.js";
 import { ROUTES } from "./described.js";
 import type { MergedOptions } from "./types.js";
 
@@ -14,18 +14,11 @@ import type { MergedOptions } from "./types.js";
  * `call`: the options are a call's, so a url among them must stay on the origin of the defaults' (defaults() sets one).
  */
 export function mergeOptions(defaults: MergedOptions | undefined, route: unknown, options?: unknown, call = true): MergedOptions {
-  const merged: Dictionary = {};
-  const headers: Dictionary = {};
-  if (defaults) {
-    for (const key of Object.keys(defaults)) {
-      if (key !== "headers") setOwn(merged, key, copyOption(key, defaults[key]));
-    }
-    // Defaults were merged and checked when they were set: their header names are lowercase tokens already.
-    const defaultHeaders = defaults.headers;
-    for (const name of Object.keys(defaultHeaders)) setOwn(headers, name, defaultHeaders[name]);
-  }
+  // Defaults were merged and checked when they were set: their header names are lowercase tokens already.
+  const merged: Dictionary = defaults ? copyOptions(defaults, "headers") : {};
+  const headers: Dictionary = defaults ? ownCopy(defaults.headers) : {};
   if (typeof route === "string") {
-    const { method, url } = parseRoute(route);
+    const { method, url } = splitRoute(route);
     if (method !== undefined) merged.method = method;
     merged.url = url;
   }
@@ -40,9 +33,11 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
     // Checked once every option is in, on what merge returns: a url given twice is judged by the one that is sent.
     if (call && defaults !== undefined && typeof route !== "string") checkSameOrigin(getOwn(merged, "url"), getOwn(defaults, "url"), getOwn(merged, "baseUrl"));
   } catch (error) {
-    const label = routeOfInputs(merged);
-    if (label === undefined) throw error;
-    return withRoute(error, label);
+    // Named by the route merged so far (reading the caller's options again would read a getter twice); most defaults()
+    // calls give no url, and their errors name none.
+    const url = getOwn(merged, "url");
+    if (typeof url !== "string") throw error;
+    return withRoute(error, describeRoute(getOwn(merged, "method"), url));
   }
   merged.headers = headers;
   const mediaType = getOwn(merged, "mediaType") as Dictionary | undefined;
@@ -51,25 +46,18 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
   return merged as MergedOptions;
 }
 
-/** A copy of options kept by an endpoint (its defaults) or handed out (DEFAULTS): see copyOption. */
-export function copyOptions(options: MergedOptions): MergedOptions {
+/**
+ * A deep copy of options kept by an endpoint (its defaults) or handed out (DEFAULTS), without the option `skip`; the
+ * contents of `request` (a fetch, an agent, a signal) stay the caller's.
+ */
+export function copyOptions(options: MergedOptions, skip?: string): MergedOptions {
   const copy: Dictionary = {};
-  for (const key of Object.keys(options)) setOwn(copy, key, copyOption(key, options[key]));
+  for (const key of Object.keys(options)) {
+    const value = options[key];
+    // A route table that defaults() froze is shared, never copied per call (it may describe 1,000+ routes).
+    if (key !== skip) setOwn(copy, key, typeof value !== "object" || (key === ROUTES && value !== null && Object.isFrozen(value)) ? value : deepCopy(value, key === "request"));
+  }
   return copy as MergedOptions;
-}
-
-/** A deep copy of one option (deepCopy); the contents of `request` (a fetch, an agent, a signal) stay the caller's. */
-function copyOption(key: string, value: unknown): unknown {
-  // A route table that defaults() froze is shared, never copied per call (it may describe 1,000+ routes).
-  if (key === ROUTES && typeof value === "object" && value !== null && Object.isFrozen(value)) return value;
-  return deepCopy(value, key === "request");
-}
-
-/** The route the inputs name, for error messages; undefined when no url was given (as in most defaults() calls). */
-function routeOfInputs(merged: Dictionary): string | undefined {
-  // What is merged so far: reading the caller's options again would read a getter twice.
-  const url = getOwn(merged, "url");
-  return typeof url === "string" ? describeRoute(getOwn(merged, "method"), url) : undefined;
 }
 
 function checkOptions(options: unknown, what: string): Dictionary {
@@ -88,48 +76,6 @@ function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictiona
     if (key === "headers") addCheckedHeaders(headers, value);
     else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value));
     // A route table replaces the earlier one whole: merging two would mix their operations' entries.
-    else setOwn(merged, key, isPlainObject(value) && key !== ROUTES ? mergeValue(getOwn(merged, key), value, 0) : value);
+    else setOwn(merged, key, key === ROUTES || typeof value !== "object" ? value : mergeValue(getOwn(merged, key), value));
   }
-}
-
-/**
- * What one merge has done: `done` holds each pair already merged, so objects shared by reference are merged once and
- * not once per path (2^64 paths run through a 64-level chain whose levels each point twice at the next); `path` holds
- * the objects of `later` being merged, so a cycle is reported at once.
- */
-interface MergeState {
-  readonly done: Map<Dictionary, Map<Dictionary, Dictionary>>;
-  readonly path: Set<Dictionary>;
-}
-
-/** Plain objects merge key by key; anything else, arrays included, replaces. */
-function mergeValue(earlier: unknown, later: unknown, depth: number, state?: MergeState): unknown {
-  if (!isPlainObject(earlier) || !isPlainObject(later)) return later;
-  const known = state?.done.get(earlier)?.get(later);
-  if (known !== undefined) return known;
-  state ??= { done: new Map(), path: new Set() };
-  if (state.path.has(later)) throw cycleError();
-  checkDepth(depth);
-  state.path.add(later);
-  const merged: Dictionary = { ...earlier };
-  for (const key of Object.keys(later)) {
-    const value = later[key];
-    if (value !== undefined) setOwn(merged, key, mergeValue(getOwn(merged, key), value, depth + 1, state));
-  }
-  state.path.delete(later);
-  let row = state.done.get(earlier);
-  if (row === undefined) state.done.set(earlier, (row = new Map()));
-  row.set(later, merged);
-  return merged;
-}
-
-/** mediaType merges by key, except previews, which accumulate: earlier ones first, no repeats. */
-function mergeMediaType(earlier: unknown, later: unknown): Dictionary {
-  const next = normalizeMediaType(later, true);
-  if (!isPlainObject(earlier)) return next;
-  const merged = mergeValue(earlier, next, 0) as Dictionary;
-  const earlierPreviews = getOwn(earlier, "previews");
-  const nextPreviews = getOwn(next, "previews");
-  if (Array.isArray(earlierPreviews) && nextPreviews !== undefined) merged.previews = mergePreviews(earlierPreviews as string[], nextPreviews, false);
-  return merged;
 }

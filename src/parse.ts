@@ -1,16 +1,17 @@
-// Turns options into request options (SPEC 2.4): checks them, fills the URL, then routes what is left to query or body.
+// Turns options into request options (SPEC 2.4) in one pass: the named options read once, the URL expanded and
+// checked, the other parameters walked once into the query or the body, then headers and request.
 import { nativeBodyKind } from "./body-kind.js";
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders, headersCopier } from "./headers.js";
-import { applyMediaType, normalizeMediaType } from "./media-type.js";
+import { applyMediaType, mergeMediaType, normalizeMediaType } from "./media-type.js";
 import { ROUTES, describedRoute, type DescribedPlan } from "./described.js";
 import { checkSameOrigin } from "./origin.js";
 import { checkNoUrlBesideRoute } from "./route.js";
-import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "./objects.js";
+import { deepCopy, getOwn, isPlainObject, mergeValue, ownValue, setOwn, type Dictionary } from "./objects.js";
 import { appendQuery, queryPair } from "./query.js";
 import { isToken } from "./token.js";
-import { expandTemplate, expandedPlainValues, type ExpansionReport, type VarSpec } from "./uri-template/index.js";
-import { baseUrlPrefix, compileUrl, compileUrlText, emptySegmentNames, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
+import { expandTemplate, expandedPlainValues, type VarSpec } from "./uri-template/index.js";
+import { OPTION_NAMES, baseUrlPrefix, compileUrl, compileUrlText, emptySegmentNames, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import type { MergedOptions, RequestOptions, ResponseHeaders } from "./types.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -26,6 +27,47 @@ export interface Contract {
   readonly previews: (url: string, joined: boolean) => boolean;
 }
 
+/**
+ * What a call reads beneath the caller's options, compiled once per endpoint: nothing for parse(), whose options are
+ * merged already; for endpoint(), its defaults, when they are of the kind it can read without merging (endpoint.ts).
+ */
+export interface DefaultsPlan {
+  readonly method: string | undefined;
+  readonly url: unknown;
+  readonly baseUrl: string | undefined;
+  /** baseUrl checked, with one trailing "/": the part of every path-only URL that is the same for each call. */
+  readonly basePrefix: string | undefined;
+  /** A new copy of the defaults' headers, for the result to own (headersCopier). */
+  readonly copyHeaders: () => ResponseHeaders;
+  /** The route table of described routes (fromOpenApi), frozen; undefined when the defaults hold none. */
+  readonly routes: unknown;
+  /** The defaults' parameters (scalars only: they are shared, never copied), read beneath the caller's. */
+  readonly values: Dictionary;
+  readonly keys: readonly string[];
+  readonly keySet: ReadonlySet<string>;
+  /** True when a key is an array index ("0", "17"), which a JS object, and so merge(), lists before its other keys. */
+  readonly hasIndexKey: boolean;
+  /** The defaults' mediaType, which a call's merges over; undefined for `{ format: "" }`, which changes nothing. */
+  readonly mediaType: unknown;
+  /** The defaults' request meta, which a call's merges over. */
+  readonly request: unknown;
+}
+
+/** A route string as a call reads it: its method and URL, and the URL compiled by the first call that got that far. */
+export interface RouteEntry {
+  readonly method: string | undefined;
+  readonly url: string;
+  compiled: CompiledUrl | undefined;
+}
+
+/** The plan of defaults of the options named, scalar parameters in `values` (own keys `keys`): the one place plans are made. */
+export function defaultsPlan(options: Omit<DefaultsPlan, "keySet" | "hasIndexKey">): DefaultsPlan {
+  const { method, url, baseUrl, basePrefix, copyHeaders, routes, values, keys, mediaType, request } = options;
+  return { method, url, baseUrl, basePrefix, copyHeaders, routes, values, keys, keySet: new Set(keys), hasIndexKey: keys.some(isArrayIndex), mediaType, request };
+}
+
+const NO_PLAN = defaultsPlan({ method: undefined, url: undefined, baseUrl: undefined, basePrefix: undefined, copyHeaders: headersCopier({}), routes: undefined, values: {}, keys: [], mediaType: undefined, request: undefined });
+
 /** Builds request options from merged options; stateless, and it never changes its input. */
 export function parse(options: MergedOptions, contract?: Contract): RequestOptions {
   if (!isPlainObject(options)) {
@@ -35,40 +77,18 @@ export function parse(options: MergedOptions, contract?: Contract): RequestOptio
 }
 
 /**
- * What a call reads beneath the caller's options: nothing for parse(), whose options are merged already; for
- * endpoint(), its defaults, when they are of the kind it can read without merging them first (see endpoint.ts).
- */
-export interface DefaultsPlan {
-  readonly method: string | undefined;
-  readonly url: string | undefined;
-  readonly baseUrl: string | undefined;
-  /** baseUrl checked, with one trailing "/": the part of every path-only URL that is the same for each call. */
-  readonly basePrefix: string | undefined;
-  /** A new copy of the defaults' headers, for the result to own (headersCopier). */
-  readonly copyHeaders: () => ResponseHeaders;
-  readonly parameters: DefaultParameters;
-  /** The route table of described routes (fromOpenApi), frozen; undefined when the defaults hold none. */
-  readonly routes: unknown;
-}
-
-/** A route string as a call reads it: its method and URL (parseRoute), and the URL compiled by the first call that got that far. */
-export interface RouteEntry {
-  readonly method: string | undefined;
-  readonly url: string;
-  compiled: CompiledUrl | undefined;
-}
-
-/**
  * The request options of `options` read over `plan`, after the route string's parts when there is one: what
  * parse(merge(route, options)) returns, with the same checks in the same order, without building merged options.
  */
 export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, options: Dictionary, contract?: Contract): RequestOptions {
   const keys = Object.keys(options);
-  let named = namedOptions(options, keys) ?? NO_NAMED_OPTIONS;
+  let named = namedOptions(options, keys);
   const routes = named[ROUTES] !== undefined ? named[ROUTES] : plan.routes;
   // A described route string whose parameters are named like options (a query parameter `url` or `method`): those
   // keys are its parameters, not options. (merge() cannot tell, so parse(merge()) reads them as options.)
-  const claimed = routes !== undefined && route !== undefined && named !== NO_NAMED_OPTIONS ? describedRoute(routes, String(route.method ?? plan.method), route.url) : undefined;
+  const lookedUp = routes !== undefined && route !== undefined && named !== NO_NAMED_OPTIONS;
+  const routeMethod = lookedUp ? String(route.method ?? plan.method) : undefined;
+  const claimed = lookedUp ? describedRoute(routes, routeMethod!, route.url) : undefined;
   let isOption: (key: string) => boolean = isNamedOption;
   if (claimed !== undefined) {
     const own: NamedOptions = { ...named };
@@ -81,7 +101,8 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
   const url = route !== undefined ? route.url : named.url !== undefined ? named.url : plan.url;
   try {
     // A route the table describes takes the same steps with its own compiled plan (DECISIONS "Described routes").
-    const described = routes !== undefined && typeof method === "string" && typeof url === "string" ? describedRoute(routes, method, url) : undefined;
+    const described =
+      routes === undefined || typeof method !== "string" || typeof url !== "string" ? undefined : lookedUp && method === routeMethod ? claimed : describedRoute(routes, method, url);
     const headers = plan.copyHeaders();
     if (described?.accept !== undefined) headers.accept = described.accept;
     let mediaType: Dictionary | undefined;
@@ -89,70 +110,104 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
     // first: a url beside a route string, headers and the mediaType in the order of the caller's keys (merge), then
     // method and url. Only calls that name an option walk their keys again.
     if (named !== NO_NAMED_OPTIONS) {
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i];
+      for (const key of keys) {
         if (key === "url") {
           if (route !== undefined) checkNoUrlBesideRoute(named.url);
         } else if (key === "headers") {
           addCheckedHeaders(headers, described === undefined ? named.headers : described.headers(named.headers));
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           // parse()'s options are merged: their preview names are normalised already.
-          mediaType = normalizeMediaType(named.mediaType, plan !== NO_PLAN);
+          mediaType = plan === NO_PLAN ? normalizeMediaType(named.mediaType, false) : mergeMediaType(plan.mediaType, named.mediaType);
         }
       }
     }
+    mediaType ??= plan.mediaType as Dictionary | undefined;
     // After the caller's keys, as merge() checks it once they are all in; parse()'s plan has no url to leave.
     if (route === undefined && named.url !== undefined) checkSameOrigin(named.url, plan.url, named.baseUrl !== undefined ? named.baseUrl : plan.baseUrl);
-    const checkedMethodName = checkedMethod(method);
-    const checkedUrlText = checkedUrl(url);
+    const lowerMethod = checkedMethod(method);
+    if (typeof url !== "string") throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
     // A route's own URL is compiled once and kept with it: one cache lookup per call instead of two.
-    const compiled =
-      described !== undefined ? (described.compiled ??= compileUrlText(described.url)) : route !== undefined ? (route.compiled ??= compileUrlText(checkedUrlText)) : compileUrl(checkedUrlText);
-    // The caller's baseUrl, else the operation's own server, else the endpoint's.
-    const ownBaseUrl = named.baseUrl !== undefined || described?.baseUrl !== undefined;
-    const baseUrl = named.baseUrl !== undefined ? named.baseUrl : ownBaseUrl ? described!.baseUrl : plan.baseUrl;
-    const basePrefix = ownBaseUrl ? undefined : plan.basePrefix;
-    return build({ method: checkedMethodName, compiled, baseUrl, basePrefix, options, keys, named, headers, mediaType, defaults: plan.parameters, described, isOption, contract });
+    const compiled = described !== undefined ? (described.compiled ??= compileUrlText(described.url)) : route !== undefined ? (route.compiled ??= compileUrlText(url)) : compileUrl(url);
+    return build(lowerMethod, compiled, options, keys, named, plan, headers, mediaType, described, isOption, contract);
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
 }
 
 /**
- * Parameters set by defaults() that build() reads beneath the caller's options, so endpoint() need not copy both into
- * merged options first. Only scalar values qualify (see endpoint.ts): they can be shared without copying.
+ * The request options of one call whose options were read and checked (parseOver): the URL expanded and joined to
+ * baseUrl, the parameters routed to the query or the body, then the mediaType's accept header and the request meta.
  */
-export interface DefaultParameters {
-  readonly values: Dictionary;
-  readonly keys: readonly string[];
-  readonly keySet: ReadonlySet<string>;
-  /** True when a key is an array index ("0", "17"), which a JS object lists before its other keys. */
-  readonly hasIndexKey: boolean;
-}
-
-/** DefaultParameters for `values` (own keys `keys`), made in one place so that every one has the same object shape. */
-export function defaultParameters(values: Dictionary, keys: readonly string[]): DefaultParameters {
-  return Object.freeze({ values, keys, keySet: new Set(keys), hasIndexKey: keys.some(isArrayIndex) });
-}
-
-/** True for the keys a JS object lists first, in ascending order: canonical integers from 0 to 2^32 - 2. */
-function isArrayIndex(key: string | undefined): boolean {
-  if (key === undefined || key === "" || key.length > 10 || (key.length > 1 && key.charCodeAt(0) === 0x30)) return false;
-  for (let i = 0; i < key.length; i++) {
-    const code = key.charCodeAt(i);
-    if (code < 0x30 || code > 0x39) return false;
+function build(
+  lowerMethod: string,
+  compiled: CompiledUrl,
+  options: Dictionary,
+  keys: readonly string[],
+  named: Readonly<NamedOptions>,
+  plan: DefaultsPlan,
+  headers: ResponseHeaders,
+  mediaType: Dictionary | undefined,
+  described: DescribedPlan | undefined,
+  isOption: (key: string) => boolean,
+  contract: Contract | undefined,
+): RequestOptions {
+  let target = expandUrl(compiled, options, named.data, plan, described?.pathParameters);
+  // Read at once: when it is true, no value can have left a dot segment, and the search for one below is skipped.
+  const plain = !compiled.literalMayFormDot && expandedPlainValues;
+  // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#").
+  let base: string | undefined;
+  const join = compiled.join;
+  if (join === "path" || join === "pathAfterExpansion" || (join === "fromValue" && schemeLength(target) === 0)) {
+    // The caller's baseUrl, else the operation's own server, else the endpoint's (checked when it was set).
+    const baseUrl = named.baseUrl !== undefined ? named.baseUrl : described?.baseUrl;
+    base = baseUrl !== undefined ? checkedBaseUrl(baseUrl) : (plan.basePrefix ?? checkedBaseUrl(plan.baseUrl));
+    if (join !== "path") target = withoutLeadingSlashes(target);
   }
-  return Number(key) < 2 ** 32 - 1;
+  if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType, contract?.previews(target, base !== undefined) ?? true);
+
+  let body: unknown;
+  if (described !== undefined) {
+    const read = (key: string): unknown => overDefault(ownValue(options, key), getOwn(plan.values, key));
+    const parts = described.request({ options, keys, isOption, defaults: plan.keys, read, data: named.data, headers });
+    target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
+    // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
+    body = parts.body;
+  } else if (lowerMethod === "post" || lowerMethod === "patch" || lowerMethod === "put" || lowerMethod === "delete") {
+    // `data` is the body, unless the URL names it; else the parameters are.
+    if (!compiled.variables.has("data")) body = overDefault(named.data, getOwn(plan.values, "data"));
+    // null is a body of its own (JSON null): only undefined leaves the parameters to be the body.
+    if (body === undefined) body = parameters(compiled, options, keys, named.data, plan, true);
+    if (body === undefined) {
+      if (lowerMethod === "patch" || lowerMethod === "put") body = "";
+    } else if (!getOwn(headers, "content-type") && nativeBodyKind(body) === undefined) {
+      // An empty content-type says nothing about the body, so it is treated as not given, as octokit does. A form,
+      // blob, bytes or stream gets none: the client writes its own (a multipart boundary only it knows).
+      headers["content-type"] = JSON_CONTENT_TYPE;
+    }
+  } else {
+    target = appendQuery(target, parameters(compiled, options, keys, named.data, plan, false) as string, compiled.mayHoldQueryOrFragment);
+  }
+  if (base !== undefined) {
+    target = base + target;
+    if (!plain && hasDotSegment(target, base.length)) {
+      throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
+    }
+  }
+  const result: RequestOptions = { method: contract ? contract.method(lowerMethod) : lowerMethod, url: target, headers };
+  if (body !== undefined) result.body = body;
+  const request = overDefault(named.request, plan.request, true);
+  if (request !== undefined) {
+    if (typeof request !== "object" || request === null) {
+      throw new EndpointError("ERR_INVALID_PARAMETER", "request must be an object of meta information for the HTTP client");
+    }
+    result.request = request as RequestOptions["request"];
+  }
+  return result;
 }
-
-const NO_DEFAULTS = defaultParameters({}, []);
-
-/** parse()'s plan: nothing beneath its options. Written in DefaultsPlan's key order, so every plan has one shape. */
-const NO_PLAN: DefaultsPlan = { method: undefined, url: undefined, baseUrl: undefined, basePrefix: undefined, copyHeaders: headersCopier({}), parameters: NO_DEFAULTS, routes: undefined };
 
 /** The method as the result carries it: lowercase; throws ERR_INVALID_METHOD. */
 function checkedMethod(method: unknown): string {
-  // Routes almost always name one of these: answered without a token scan or a new lowercase string (~4% of a call).
+  // Routes almost always name one of these: answered without a token scan or a new lowercase string.
   switch (method) {
     case "GET":
       return "get";
@@ -164,18 +219,18 @@ function checkedMethod(method: unknown): string {
       return "put";
     case "DELETE":
       return "delete";
-    case "HEAD":
-      return "head";
   }
   if (typeof method !== "string") throw new EndpointError("ERR_INVALID_METHOD", "the method must be a string");
   if (!isToken(method)) throw new EndpointError("ERR_INVALID_METHOD", "the method is not an HTTP token");
   return method.toLowerCase();
 }
 
-/** The url, which endpoint() and parse() require; throws ERR_URL_REQUIRED. */
-function checkedUrl(url: unknown): string {
-  if (typeof url !== "string") throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
-  return url;
+/** baseUrl with one trailing slash, for a path-only url to follow; throws ERR_INVALID_BASE_URL. */
+function checkedBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== "string") {
+    throw new EndpointError("ERR_INVALID_BASE_URL", "a path-only url needs baseUrl, an absolute URL string");
+  }
+  return baseUrlPrefix(baseUrl);
 }
 
 /**
@@ -193,10 +248,8 @@ interface NamedOptions {
   [ROUTES]: unknown;
 }
 
-type NamedOption = keyof NamedOptions;
-
 /** True for the keys namedOptions() reads: a switch, which V8 answers with a few pointer comparisons, not a hash. */
-function isNamedOption(key: string): key is NamedOption {
+function isNamedOption(key: string): key is keyof NamedOptions {
   switch (key) {
     case "method":
     case "url":
@@ -211,294 +264,136 @@ function isNamedOption(key: string): key is NamedOption {
   return false;
 }
 
-const NO_NAMED_OPTIONS: Readonly<NamedOptions> = Object.freeze(noNamedOptions());
-
 function noNamedOptions(): NamedOptions {
   // ROUTES written out: a computed key would keep V8 from making this literal from its fast boilerplate.
   return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined, "x-endpointkit-routes": undefined };
 }
 
+const NO_NAMED_OPTIONS: Readonly<NamedOptions> = Object.freeze(noNamedOptions());
+
 /**
- * The named options among `keys`, read once each, or undefined when there are none. Most calls hold none: their
- * options are then read only through their keys, and each read by name skipped is a lookup on an object of the
- * caller's shape (~1% of a call).
+ * The named options among `keys`, read once each; NO_NAMED_OPTIONS when there are none, as in most calls: their
+ * options are then read only through their keys.
  */
-function namedOptions(options: Dictionary, keys: readonly string[]): NamedOptions | undefined {
+function namedOptions(options: Dictionary, keys: readonly string[]): Readonly<NamedOptions> {
   let named: NamedOptions | undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    if (!isNamedOption(key)) continue;
-    named ??= noNamedOptions();
-    const value = options[key];
-    named[key] = value;
+    if (isNamedOption(key)) (named ??= noNamedOptions())[key] = options[key];
   }
-  return named;
+  return named ?? NO_NAMED_OPTIONS;
 }
 
 /**
- * One call as build() reads it: the checked method (lowercase) and the compiled url; baseUrl, and `basePrefix`, baseUrl
- * checked and ending in one "/" when that is known already (the defaults' baseUrl, checked when they were set); the
- * caller's `options` with its own keys `keys` and its named options read once each (namedOptions); `headers`, a new
- * object owned by the result, with names and values checked; the mediaType option as normalizeMediaType() returns it;
- * the defaults' parameters beneath.
+ * Expands the URL template and checks what the engine reported: a required placeholder whose value is undefined is
+ * ERR_MISSING_PARAMETER, and so is an empty value that stands between two "/" of the path (emptySegmentNames). The
+ * engine reads the caller's options itself, each variable once as an own property, unless the template names an
+ * option, `data` or a parameter of the defaults: then it reads a snapshot of the values it names. `required`: a
+ * described route's path parameters, required whatever their operator (OpenAPI).
  */
-interface Call {
-  readonly method: string;
-  readonly compiled: CompiledUrl;
-  readonly baseUrl: unknown;
-  readonly basePrefix: string | undefined;
-  readonly options: Dictionary;
-  readonly keys: readonly string[];
-  readonly named: Readonly<NamedOptions>;
-  readonly headers: ResponseHeaders;
-  readonly mediaType: Dictionary | undefined;
-  readonly defaults: DefaultParameters;
-  readonly described: DescribedPlan | undefined;
-  /** True for the keys this call reads as options: on a described route, not its parameters named like one. */
-  readonly isOption: (key: string) => boolean;
-  readonly contract: Contract | undefined;
-}
-
-/** Builds the result of one call: the URL from the template, then the query or the body, headers and request. */
-function build(call: Call): RequestOptions {
-  const { method, headers, compiled } = call;
-  // The engine reads the caller's options itself where it can: each variable once, as an own property at read time.
-  const pathParameters = call.described?.pathParameters;
-  let target = readsDirectly(compiled, call) ? expandChecked(compiled, call.options, pathParameters) : expandSnapshot(compiled, call, pathParameters);
-  // Read at once, before anything else can expand: when it is true, no value can have left an empty or a dot segment,
-  // and the searches for them below (a tenth of a call) are skipped.
-  const plain = !compiled.literalMayFormDot && expandedPlainValues;
-  const join = compiled.join;
-  // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#"). The template
-  // usually tells whether the URL is path-only; reading the expanded text to find out would copy it into one string.
-  let base: string | undefined;
-  if (join === "path") {
-    base = call.basePrefix ?? checkedBaseUrl(call.baseUrl);
-  } else if (join === "pathAfterExpansion" || (join === "fromValue" && schemeLength(target) === 0)) {
-    base = call.basePrefix ?? checkedBaseUrl(call.baseUrl);
-    target = withoutLeadingSlashes(target);
-  }
-  if (call.mediaType !== undefined) applyMediaTypeOption(headers, call.mediaType, call.contract?.previews(target, base !== undefined) ?? true);
-  const carriesBody = method === "post" || method === "patch" || method === "put" || method === "delete";
-  let body: unknown;
-  if (call.described !== undefined) {
-    const { options, keys, defaults, named, isOption } = call;
-    const parts = call.described.request({ options, keys, isOption, defaults, data: named.data, headers });
-    target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
-    // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
-    body = parts.body;
-  } else if (carriesBody) {
-    body = bodyOf(compiled, call);
-    if (body === undefined) {
-      if (method === "patch" || method === "put") body = "";
-    } else if (!getOwn(headers, "content-type") && nativeBodyKind(body) === undefined) {
-      // An empty content-type says nothing about the body, so it is treated as not given, as octokit does. A form,
-      // blob, bytes or stream gets none: the client writes its own (a multipart boundary only it knows).
-      headers["content-type"] = JSON_CONTENT_TYPE;
-    }
-  } else {
-    target = appendQuery(target, queryOf(compiled, call), compiled.mayHoldQueryOrFragment);
-  }
-  if (base !== undefined) {
-    target = base + target;
-    if (!plain && hasDotSegment(target, base.length)) {
-      throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
+function expandUrl(compiled: CompiledUrl, options: Dictionary, data: unknown, plan: DefaultsPlan, required: ReadonlySet<string> | undefined): string {
+  let values = options;
+  let direct = compiled.readsDirectly;
+  for (let i = 0; direct && i < plan.keys.length; i++) direct = !compiled.variables.has(plan.keys[i]!);
+  if (!direct) {
+    values = {};
+    for (const name of compiled.template.variables) {
+      const given = name === "data" ? data : OPTION_NAMES.has(name) ? undefined : getOwn(options, name);
+      setOwn(values, name, overDefault(given, getOwn(plan.values, name)));
     }
   }
-  const result: RequestOptions = { method: call.contract ? call.contract.method(method) : method, url: target, headers };
-  if (body !== undefined) result.body = body;
-  const request = call.named.request;
-  if (request !== undefined) {
-    if (typeof request !== "object" || request === null) {
-      throw new EndpointError("ERR_INVALID_PARAMETER", "request must be an object of meta information for the HTTP client");
-    }
-    result.request = request as RequestOptions["request"];
-  }
-  return result;
-}
-
-/** True when the engine may read the template's values from the caller's options itself (CompiledUrl.readsDirectly). */
-function readsDirectly(compiled: CompiledUrl, call: Call): boolean {
-  if (!compiled.readsDirectly) return false;
-  const keys = call.defaults.keys;
-  for (let i = 0; i < keys.length; i++) if (compiled.variables.has(keys[i]!)) return false;
-  return true;
-}
-
-/** What the engine reported during the current expansion (ExpansionReport): pairs of a varspec and an index. */
-let reported: (VarSpec | number)[] | undefined;
-/** A described route's path parameters during its expansion: required whatever their operator (OpenAPI). */
-let requiredNames: ReadonlySet<string> | undefined;
-const noteReport: ExpansionReport = (spec, at) => {
-  // An optional placeholder left undefined (`{?per_page}`) is no problem: kept out, most calls allocate nothing.
-  if (at !== -1 || isRequired(spec) || requiredNames?.has(spec.name)) (reported ??= []).push(spec, at);
-};
-
-/**
- * Expands the template with `values` and checks what the engine reported: a required placeholder whose value is
- * undefined is ERR_MISSING_PARAMETER, and so is an empty value that stands between two "/" of the path
- * (emptySegmentNames). Nearly every call reports nothing, and is not searched.
- */
-function expandChecked(compiled: CompiledUrl, values: Dictionary, required?: ReadonlySet<string>): string {
-  // A getter the engine reads may call endpoint() again: the outer call's reports are kept aside meanwhile.
-  const outer = reported;
-  const outerRequired = requiredNames;
-  reported = undefined;
-  requiredNames = required;
-  let target: string;
+  // What the engine reports, pairs of a varspec and an index; an optional placeholder left undefined (`{?per_page}`)
+  // is no problem, so most calls note nothing.
   let notes: (VarSpec | number)[] | undefined;
-  try {
-    target = expandTemplate(compiled.template, values, noteReport);
-    // Filled by noteReport during the expansion, which TypeScript cannot see.
-    notes = reported as (VarSpec | number)[] | undefined;
-  } finally {
-    reported = outer;
-    requiredNames = outerRequired;
-  }
+  const target = expandTemplate(compiled.template, values, (spec, at) => {
+    if (at !== -1 || isRequired(spec) || required?.has(spec.name)) (notes ??= []).push(spec, at);
+  });
   if (notes !== undefined) {
     const missing = new Set<string>();
     for (let i = 0; i < notes.length; i += 2) if (notes[i + 1] === -1) missing.add((notes[i] as VarSpec).name);
-    if (missing.size > 0) throw missingError([...missing]);
-    const join = compiled.join;
-    const empty = emptySegmentNames(target, notes, join === "absolute" || (join === "fromValue" && schemeLength(target) > 0));
-    if (empty !== undefined) throw emptySegment(empty);
+    if (missing.size > 0) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for ${placeholders([...missing])}`);
+    const absolute = compiled.join === "absolute" || (compiled.join === "fromValue" && schemeLength(target) > 0);
+    const empty = emptySegmentNames(target, notes, absolute);
+    if (empty !== undefined) {
+      throw new EndpointError("ERR_MISSING_PARAMETER", `${placeholders(empty)} would leave an empty segment (//) in the middle of the path: give a non-empty value`);
+    }
   }
   return target;
-}
-
-/**
- * Expands from a snapshot the library owns, for the templates the engine cannot read from the caller's options
- * (CompiledUrl.readsDirectly): every variable the template names, read once from the caller's own properties (else
- * from the defaults' parameters), lists copied by index and maps by own key. The expansion and its checks
- * (expandChecked, the same as for the caller's options) read the snapshot, so a getter or a proxy is read once per call.
- */
-function expandSnapshot(compiled: CompiledUrl, call: Call, required?: ReadonlySet<string>): string {
-  const { options, defaults } = call;
-  const slots = compiled.slots;
-  const values: Dictionary = {};
-  for (let i = 0; i < slots.length; i++) {
-    const slot = slots[i]!;
-    const name = slot.name;
-    let value = slot.read === "caller" ? (hasOwn.call(options, name) ? options[name] : undefined) : slot.read === "data" ? call.named.data : undefined;
-    if (value === undefined && defaults.keys.length > 0) value = getOwn(defaults.values, name);
-    if (typeof value === "object" && value !== null) value = snapshot(value, name);
-    setOwn(values, name, value);
-  }
-  return expandChecked(compiled, values, required);
-}
-
-const hasOwn = Object.prototype.hasOwnProperty;
-
-function missingError(names: readonly string[]): EndpointError {
-  return new EndpointError("ERR_MISSING_PARAMETER", `no value for the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)}`);
-}
-
-/** ERR_MISSING_PARAMETER for empty values that would leave "//" in the path. */
-function emptySegment(names: readonly string[]): EndpointError {
-  const which = `the placeholder${names.length > 1 ? "s" : ""} ${nameList(names)}`;
-  return new EndpointError("ERR_MISSING_PARAMETER", `${which} would leave an empty segment (//) in the middle of the path: give a non-empty value`);
-}
-
-function snapshot(value: object, name: string): unknown {
-  if (Array.isArray(value)) {
-    return ownItems(value, "the value of", name);
-  }
-  if (!isPlainObject(value)) return value;
-  const copy: Dictionary = {};
-  for (const key of Object.keys(value)) setOwn(copy, key, value[key]);
-  return copy;
-}
-
-/** baseUrl with one trailing slash, for a path-only url to follow; throws ERR_INVALID_BASE_URL. */
-function checkedBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== "string") {
-    throw new EndpointError("ERR_INVALID_BASE_URL", "a path-only url needs baseUrl, an absolute URL string");
-  }
-  return baseUrlPrefix(baseUrl);
-}
-
-/** Names in full up to a point: a template of 100,000 placeholders must not make a megabyte-long message. */
-function nameList(names: readonly string[]): string {
-  let list = names.slice(0, MAX_NAMED).map(quote).join(", ");
-  if (names.length > MAX_NAMED) list += ` and ${names.length - MAX_NAMED} more`;
-  return list;
 }
 
 /** How many placeholders an error message names before it only counts the rest. */
 const MAX_NAMED = 20;
 
-// queryOf and bodyOf walk the parameters in the order merge() would hold them: the defaults' first (with the options'
-// value where the options override one), then the options' own. Neither an option name nor a template variable is a
-// parameter. The walk is written out in both rather than shared through a callback: this is endpoint()'s hot path.
-
-function queryOf(compiled: CompiledUrl, call: Call): string {
-  const { options, keys, defaults } = call;
-  // Array-index keys come first in any JS object, so merge() holds them before the defaults' other keys. When there are
-  // some (rare; the caller's own would be listed first by Object.keys), the walk follows that order instead.
-  if (defaults.keys.length > 0 && (defaults.hasIndexKey || isArrayIndex(keys[0]))) return queryInObjectOrder(compiled, call);
-  const skip = compiled.notParameters;
-  let query = "";
-  for (const key of defaults.keys) {
-    if (skip.has(key)) continue;
-    const given = key === "data" ? call.named.data : ownValue(options, key);
-    const value = given === undefined ? defaults.values[key] : given;
-    if (value !== null) query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
-  }
-  // Most calls have no defaults' parameters: their keys then skip a lookup in an empty set.
-  const overridden = defaults.keys.length > 0 ? defaults.keySet : undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (skip.has(key) || (overridden !== undefined && overridden.has(key))) continue;
-    // `data` was read once already, as a named option.
-    const value = key === "data" ? call.named.data : options[key];
-    if (value === undefined || value === null) continue;
-    query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
-  }
-  return query;
+/** "the placeholder(s) …", named in full up to a point: 100,000 placeholders must not make a megabyte-long message. */
+function placeholders(names: readonly string[]): string {
+  let list = names.slice(0, MAX_NAMED).map(quote).join(", ");
+  if (names.length > MAX_NAMED) list += ` and ${names.length - MAX_NAMED} more`;
+  return `the placeholder${names.length > 1 ? "s" : ""} ${list}`;
 }
 
-/** queryOf() in the order of merge()'s object: the caller's value where it has one, else the defaults'. */
-function queryInObjectOrder(compiled: CompiledUrl, call: Call): string {
-  const { options, keys, defaults } = call;
-  const order: Dictionary = {};
-  for (const key of defaults.keys) setOwn(order, key, true);
-  for (const key of keys) setOwn(order, key, true);
-  let query = "";
-  for (const key of Object.keys(order)) {
-    if (compiled.notParameters.has(key)) continue;
-    const given = key === "data" ? call.named.data : ownValue(options, key);
-    const value = given === undefined && defaults.keySet.has(key) ? defaults.values[key] : given;
-    if (value === undefined || value === null) continue;
-    query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
-  }
-  return query;
-}
-
-/** The body: `data` (the caller's, else the defaults'), or the parameters as an object. */
-function bodyOf(compiled: CompiledUrl, call: Call): unknown {
-  const { options, keys, defaults } = call;
+/**
+ * The parameters of a call, in the order merge() would hold them (the defaults' first, with the caller's value where it
+ * gives one, then the caller's own), as the body (`toBody`: an object, undefined when there are none) or as the query
+ * string. Neither an option name nor a template variable is a parameter; `data`, read once as a named option, is one.
+ * Undefined values are left out; null is kept in a body and left out of a query.
+ */
+function parameters(compiled: CompiledUrl, options: Dictionary, keys: readonly string[], data: unknown, plan: DefaultsPlan, toBody: boolean): string | Dictionary | undefined {
   const skip = compiled.notParameters;
-  if (!compiled.variables.has("data")) {
-    const data = call.named.data !== undefined ? call.named.data : getOwn(defaults.values, "data");
-    if (data !== undefined) return data;
+  const defaults = plan.keys;
+  // Array-index keys come first in any JS object, so merge() holds them before the defaults' other keys. When there
+  // are some (rare), the walk follows the order of an object that holds both.
+  let order: readonly string[] | undefined;
+  if (defaults.length > 0 && (plan.hasIndexKey || isArrayIndex(keys[0]))) {
+    const merged: Dictionary = {};
+    for (const key of defaults) setOwn(merged, key, 0);
+    for (const key of keys) setOwn(merged, key, 0);
+    order = Object.keys(merged);
   }
+  const count = order !== undefined ? order.length : defaults.length + keys.length;
+  // Where the caller's keys start in the walk, when they are walked after the defaults' own ones.
+  const callersFrom = order === undefined ? defaults.length : count;
+  let query = "";
   let body: Dictionary | undefined;
-  for (const key of defaults.keys) {
-    if (skip.has(key)) continue;
-    const given = key === "data" ? undefined : ownValue(options, key);
-    setOwn((body ??= {}), key, given === undefined ? defaults.values[key] : given);
-  }
-  // Most calls have no defaults' parameters: their keys then skip a lookup in an empty set.
-  const overridden = defaults.keys.length > 0 ? defaults.keySet : undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    // `data` was read once already, as a named option, and is undefined here.
-    if (key === "data" || skip.has(key) || (overridden !== undefined && overridden.has(key))) continue;
-    const value = options[key];
+  for (let i = 0; i < count; i++) {
+    let key: string;
+    let value: unknown;
+    if (i >= callersFrom) {
+      // The caller's own key, known to be an own enumerable property: read as it is. Most calls have no defaults'
+      // parameters: their keys then skip a lookup in an empty set.
+      key = keys[i - callersFrom]!;
+      if (skip.has(key) || (callersFrom > 0 && plan.keySet.has(key))) continue;
+      value = key === "data" ? data : options[key];
+    } else {
+      key = order !== undefined ? order[i]! : defaults[i]!;
+      if (skip.has(key)) continue;
+      value = overDefault(key === "data" ? data : ownValue(options, key), getOwn(plan.values, key));
+    }
     if (value === undefined) continue;
-    setOwn((body ??= {}), key, value);
+    if (toBody) setOwn((body ??= {}), key, value);
+    else if (value !== null) query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
   }
-  return body;
+  return toBody ? body : query;
+}
+
+/**
+ * A value given over the defaults' value, as merge() combines them: the given one, two maps merged key by key, or the
+ * defaults' where none is given. What comes from the defaults is copied, so a result never shares an object of theirs;
+ * `keepOthers`: objects other than maps, lists and Dates (a fetch, an agent) are kept, as in `request`.
+ */
+function overDefault(given: unknown, fallback: unknown, keepOthers = false): unknown {
+  if (typeof fallback !== "object" || fallback === null) return given === undefined ? fallback : given;
+  if (given === undefined) return deepCopy(fallback, keepOthers);
+  return isPlainObject(given) && isPlainObject(fallback) ? mergeValue(deepCopy(fallback, keepOthers), given) : given;
+}
+
+/** True for the keys a JS object lists first, in ascending order: canonical integers from 0 to 2^32 - 2. */
+function isArrayIndex(key: string | undefined): boolean {
+  if (key === undefined || key === "" || key.length > 10 || (key.length > 1 && key.charCodeAt(0) === 0x30)) return false;
+  for (let i = 0; i < key.length; i++) {
+    const code = key.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return Number(key) < 2 ** 32 - 1;
 }
 
 /** Rewrites accept for the mediaType option; `withPreviews` false: for its format only. */

@@ -1,5 +1,4 @@
 // Route strings: "<METHOD> <url>" or "<url>".
-import { boundedMemo } from "./cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { isToken } from "./token.js";
 
@@ -10,27 +9,24 @@ export interface Route {
   readonly url: string;
 }
 
-const ROUTE_CACHE_SIZE = 1000;
-
 /** Splits a route string into method and URL, or throws ERR_INVALID_ROUTE / ERR_INVALID_METHOD. */
 export function splitRoute(route: string): Route {
-  const words = route.trim().split(" ").filter((word) => word !== "");
-  if (words.length === 0) {
-    throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} is empty: write "<METHOD> <url>" or "<url>"`);
+  const text = route.trim();
+  // Words are separated by runs of spaces only: a tab belongs to its word, as it does in a URL.
+  const space = text.indexOf(" ");
+  let start = space + 1;
+  while (text.charCodeAt(start) === 32) start++;
+  const url = text.slice(start);
+  if (url === "" || url.includes(" ")) {
+    const words = text === "" ? 0 : text.split(" ").filter((word) => word !== "").length;
+    throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} has ${words} words: write "<METHOD> <url>" or "<url>"`);
   }
-  if (words.length > 2) {
-    throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} has ${words.length} words: write "<METHOD> <url>" or "<url>"`);
-  }
-  if (words.length === 1) return Object.freeze({ method: undefined, url: words[0]! });
-  const [method, url] = words as [string, string];
-  if (!isToken(method)) {
+  const method = space === -1 ? undefined : text.slice(0, space);
+  if (method !== undefined && !isToken(method)) {
     throw new EndpointError("ERR_INVALID_METHOD", `the method ${quote(method)} of route ${quote(route)} is not an HTTP token`);
   }
-  return Object.freeze({ method, url });
+  return { method, url };
 }
-
-/** splitRoute(), cached for merge(); endpoint() keeps its own route entries (endpoint.ts). */
-export const parseRoute: (route: string) => Route = boundedMemo(ROUTE_CACHE_SIZE, splitRoute);
 
 /**
  * Throws ERR_INVALID_ROUTE for a `url` in options beside a route string, which names the URL already (DECISIONS,

@@ -16,8 +16,8 @@ export interface CompiledUrl {
    * scheme and host unless the template hands it the start of the URL through `{+name}`). "absolute": the template
    * starts with a literal scheme. "path": a literal comes first, and `template` has its leading slashes removed, ready
    * to follow one "/". "pathAfterExpansion": an expression or a literal of slashes only comes first, so the expanded
-   * text has its leading slashes removed. "fromValue": `{+name}` comes first, and a scheme in the expanded text makes
-   * the URL absolute.
+   * text has its leading slashes removed (read from a text just expanded, they would flatten it early). "fromValue":
+   * `{+name}` comes first, and a scheme in the expanded text makes the URL absolute.
    */
   readonly join: "absolute" | "path" | "pathAfterExpansion" | "fromValue";
   /** False when no expansion can hold "?" or "#": no literal has one, and no `{?…}`, `{#…}` or `{+…}` may write one. */
@@ -27,20 +27,8 @@ export interface CompiledUrl {
    * path is searched for one whatever the values (expandedPlainValues). Route paths rarely hold either.
    */
   readonly literalMayFormDot: boolean;
-  /** Each variable the template names, once, with how a call reads it (parse.ts templateValues). */
-  readonly slots: readonly Slot[];
-  /**
-   * True when the engine may read the caller's options itself (parse.ts build): every variable is a parameter (none is
-   * an option name or `data`).
-   */
+  /** True when the engine may read the caller's options itself: no variable is an option name or `data`. */
   readonly readsDirectly: boolean;
-}
-
-/** One variable of a route URL as a call reads it, worked out once. */
-export interface Slot {
-  readonly name: string;
-  /** "caller": an own property of the options; "data": the named option `data`; "option": another option name, never a value. */
-  readonly read: "caller" | "data" | "option";
 }
 
 /** A simple placeholder (`{name}`, `{+name}`, `{#name}`, `:name`) must have a value (DECISIONS, "URL and placeholders"). */
@@ -58,64 +46,41 @@ const URL_CACHE_SIZE = 1000;
 export function compileUrlText(url: string): CompiledUrl {
   const written = compileTemplate(colonPlaceholdersToTemplate(url), { hyphenInNames: true });
   const join = joinOf(written.parts[0]);
-  const template = join === "path" ? withoutLeadingSlashesInTemplate(written) : written;
+  const first = written.parts[0];
+  // A first literal loses its leading slashes once, here, rather than the expanded text on every call.
+  const template = join === "path" ? compiledTemplate(written.source, [withoutLeadingSlashes(first as string), ...written.parts.slice(1)], written.variables) : written;
   const variables = new Set(template.variables);
-  const notParameters = new Set([...OPTION_NAMES, ...variables]);
-  const mayHoldQueryOrFragment = template.parts.some((part) =>
-    typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char),
-  );
-  const literalMayFormDot = template.parts.some((part) => typeof part === "string" && (part.includes(".") || part.includes("%")));
-  const slots = template.variables.map((name): Slot => ({
-    name,
-    read: name === "data" ? "data" : OPTION_NAMES.has(name) ? "option" : "caller",
-  }));
-  const readsDirectly = slots.every((slot) => slot.read === "caller");
-  // `slots` stays an unfrozen array (the type keeps it read-only): V8 reads a frozen array's elements more slowly.
-  return Object.freeze({ template, variables, notParameters, join, mayHoldQueryOrFragment, literalMayFormDot, slots, readsDirectly });
+  const parts = template.parts;
+  return Object.freeze({
+    template,
+    variables,
+    notParameters: new Set([...OPTION_NAMES, ...variables]),
+    join,
+    mayHoldQueryOrFragment: parts.some((part) => (typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char))),
+    literalMayFormDot: parts.some((part) => typeof part === "string" && (part.includes(".") || part.includes("%"))),
+    readsDirectly: template.variables.every((name) => name !== "data" && !OPTION_NAMES.has(name)),
+  });
 }
 
 /** compileUrlText(), cached, for a url given as an option. */
 export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SIZE, compileUrlText);
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {
-  if (first === undefined) return "pathAfterExpansion";
-  if (typeof first !== "string") return first.operator.char === "+" ? "fromValue" : "pathAfterExpansion";
+  if (typeof first !== "string") return first?.operator.char === "+" ? "fromValue" : "pathAfterExpansion";
   if (schemeLength(first) > 0) return "absolute";
   // A literal of slashes only does not tell how many slashes the expansion starts with.
   return withoutLeadingSlashes(first) === "" ? "pathAfterExpansion" : "path";
 }
 
-function withoutLeadingSlashesInTemplate(template: CompiledTemplate): CompiledTemplate {
-  const [first, ...rest] = template.parts;
-  return compiledTemplate(template.source, [withoutLeadingSlashes(first as string), ...rest], template.variables);
-}
-
-/** Rewrites `:name` as `{name}`, only in the path and only right after "/" or ".", so ports, queries and `{x:3}` stay. */
+/**
+ * Rewrites `:name` as `{name}`, only in the path and only right after "/" or ".", so ports, queries and `{x:3}` stay:
+ * an expression (to its "}", or to the end when it is never closed), the query and the fragment are matched whole and
+ * kept as they are.
+ */
 export function colonPlaceholdersToTemplate(url: string): string {
   if (!url.includes(":")) return url;
-  let result = "";
-  let copied = 0;
-  let i = pathStart(url);
-  while (i < url.length) {
-    const code = url.charCodeAt(i);
-    if (code === 0x3f /* ? */ || code === 0x23 /* # */) break;
-    if (code === 0x7b /* { */) {
-      const close = url.indexOf("}", i);
-      if (close === -1) break;
-      i = close + 1;
-      continue;
-    }
-    if (code === 0x3a /* : */ && i > 0 && (url[i - 1] === "/" || url[i - 1] === ".") && isNameStart(url.charCodeAt(i + 1))) {
-      let end = i + 2;
-      while (end < url.length && isNameCharacter(url.charCodeAt(end))) end++;
-      result += `${url.slice(copied, i)}{${url.slice(i + 1, end)}}`;
-      copied = end;
-      i = end;
-      continue;
-    }
-    i++;
-  }
-  return copied === 0 ? url : result + url.slice(copied);
+  const start = pathStart(url);
+  return url.slice(0, start) + url.slice(start).replace(/\{[^}]*\}?|[?#][\s\S]*|(?<=[/.]):([A-Za-z_]\w*)/g, (match, name?: string) => (name === undefined ? match : `{${name}}`));
 }
 
 /** Where the path begins: after "scheme://authority" or "scheme:", else at the start. */
@@ -130,13 +95,7 @@ export function pathStart(url: string): number {
 
 /** The length of a leading "scheme:" (RFC 3986), or 0 when the URL has none. */
 export function schemeLength(url: string): number {
-  if (!isLetter(url.charCodeAt(0))) return 0;
-  for (let i = 1; i < url.length; i++) {
-    const code = url.charCodeAt(i);
-    if (code === 0x3a /* : */) return i + 1;
-    if (!isSchemeCharacter(code)) return 0;
-  }
-  return 0;
+  return /^[A-Za-z][A-Za-z\d+.-]*:/.exec(url)?.[0].length ?? 0;
 }
 
 /** Joins a path to baseUrl with exactly one "/" between them, whatever slashes either side has. */
@@ -146,21 +105,14 @@ export function joinUrl(baseUrl: string, path: string): string {
 
 /**
  * True when the path of `url`, from `from` (the start of a segment) to its query or fragment, has a "." or ".." segment,
- * written plainly or as "%2e": fetch, undici and browsers resolve those, so a value of ".." would take the request out
- * of baseUrl's path (`/api/v3/repos/../..` reaches `/api/`). build() calls it only when a value or literal could
- * have written one (expandedPlainValues), so it walks the path without a faster search first.
+ * written plainly or as "%2e" in any case: fetch, undici and browsers resolve those, so a value of ".." would take the
+ * request out of baseUrl's path (`/api/v3/repos/../..` reaches `/api/`). build() calls it only when a value or literal
+ * could have written one (expandedPlainValues).
  */
 export function hasDotSegment(url: string, from: number): boolean {
-  let start = from;
-  for (let i = from; i <= url.length; i++) {
-    const code = i < url.length ? url.charCodeAt(i) : 0x2f;
-    if (code !== 0x2f /* / */ && code !== 0x3f /* ? */ && code !== 0x23 /* # */) continue;
-    // The longest dot segment is "%2e%2e": only short segments need a look.
-    if (i - start <= 6 && i > start && DOT_SEGMENTS.has(url.slice(start, i).toLowerCase())) return true;
-    if (code === 0x3f || code === 0x23) return false;
-    start = i + 1;
-  }
-  return false;
+  // A baseUrl holds no "?" or "#": the first one ends the path.
+  const end = url.search(/[?#]/);
+  return /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(url.slice(from, end === -1 ? url.length : end));
 }
 
 /**
@@ -182,8 +134,6 @@ export function emptySegmentNames(url: string, empties: readonly (VarSpec | numb
   }
   return names;
 }
-
-const DOT_SEGMENTS: ReadonlySet<string> = new Set([".", "..", "%2e", "%2e%2e", ".%2e", "%2e."]);
 
 /** The path without the slashes it starts with. */
 export function withoutLeadingSlashes(path: string): string {
@@ -217,48 +167,12 @@ export function checkBaseUrl(baseUrl: unknown): string {
 
 function baseUrlProblem(baseUrl: string): string | undefined {
   if (schemeLength(baseUrl) === 0) return "is not an absolute URL (it needs a scheme such as https:)";
-  for (let i = 0; i < baseUrl.length; i++) {
-    const code = baseUrl.charCodeAt(i);
-    if (isSpaceOrControl(code)) return "holds white space or a control character";
-    if (code === 0x3f || code === 0x23) return "may not have a query or a fragment: paths are appended to it";
-  }
+  // Controls, and every character \s matches (Unicode White_Space and U+FEFF, which String.prototype.trim strips too):
+  // a URL parser drops or rejects them, so a baseUrl holding one is not the URL sent.
+  if (/[\s\x00-\x1f\x7f-\x9f]/.test(baseUrl)) return "holds white space or a control character";
+  if (baseUrl.includes("?") || baseUrl.includes("#")) return "may not have a query or a fragment: paths are appended to it";
   // URL.canParse answers without throwing (Node 19.9, every current browser); a runtime without it skips this check.
   const URLClass = (globalThis as { URL?: { canParse?: (url: string) => boolean } }).URL;
   if (typeof URLClass?.canParse === "function" && !URLClass.canParse(baseUrl)) return "is not a valid URL";
   return undefined;
-}
-
-/**
- * True for a C0 or C1 control, DEL, and every Unicode White_Space character (NBSP, U+2028, U+3000 …), with U+FEFF, which
- * String.prototype.trim also strips: a URL parser drops or rejects them, so a baseUrl holding one is not the URL sent.
- */
-function isSpaceOrControl(code: number): boolean {
-  return (
-    code <= 0x20 ||
-    (code >= 0x7f && code <= 0xa0) ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
-function isLetter(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
-}
-
-function isSchemeCharacter(code: number): boolean {
-  return isLetter(code) || (code >= 48 && code <= 57) || code === 0x2b || code === 0x2d || code === 0x2e;
-}
-
-function isNameStart(code: number): boolean {
-  return isLetter(code) || code === 0x5f;
-}
-
-function isNameCharacter(code: number): boolean {
-  return isNameStart(code) || (code >= 48 && code <= 57);
 }

@@ -203,6 +203,28 @@ describe("endpoint.defaults() (SPEC 4.3)", () => {
     expect(endpoint.defaults({ headers: { authorization: "token abc" } })("GET /user").headers.authorization).toBe("token abc");
   });
 
+  it("merges maps, request meta and mediaType with a call's as merge() does, and no result shares an object of the defaults", () => {
+    const fetch = (): void => undefined;
+    const custom = loose.defaults({ filter: { state: "open" }, labels: ["a"], request: { fetch, hook: { retries: 1 } }, mediaType: { format: "raw", previews: ["mercy"] } });
+    const first = custom("POST /x{?filter*}", { filter: { sort: "asc" }, request: { hook: { timeout: 2 } } });
+    expect(first.url).toBe(`${api}/x?state=open&sort=asc`);
+    expect(first.body).toEqual({ labels: ["a"] });
+    expect(first.request).toEqual({ fetch, hook: { retries: 1, timeout: 2 } });
+    const meta = first.request as { fetch: unknown; hook: { retries: number } };
+    expect(meta.fetch).toBe(fetch);
+    expect(custom("GET /x{?filter*}", { mediaType: { previews: ["squirrel-girl"] } }).headers.accept).toBe(
+      "application/vnd.github.mercy-preview.raw,application/vnd.github.squirrel-girl-preview.raw",
+    );
+    // Changing what one result holds changes neither the defaults nor the next result.
+    (first.body as { labels: string[] }).labels.push("b");
+    meta.hook.retries = 9;
+    const second = custom("POST /x{?filter*}", {});
+    expect(second.body).toEqual({ labels: ["a"] });
+    expect(second.request).toEqual({ fetch, hook: { retries: 1 } });
+    expect(custom.DEFAULTS.labels).toEqual(["a"]);
+    expect(second).toEqual(custom.parse(custom.merge("POST /x{?filter*}", {})));
+  });
+
   it("checks new defaults when they are set", () => {
     expectEndpointError(() => endpoint.defaults({ baseUrl: "not a url" }), "ERR_INVALID_BASE_URL");
     expectEndpointError(() => endpoint.defaults({ method: "GE T" }), "ERR_INVALID_METHOD");

@@ -1,7 +1,7 @@
 // mediaType.format and mediaType.previews: how they amend accept (SPEC 2.1, 2.3, 9; DECISIONS "mediaType").
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../src/index.js";
-import { applyMediaType, mergePreviews, normalizeMediaType } from "../src/media-type.js";
+import { applyMediaType, mergeMediaType, normalizeMediaType } from "../src/media-type.js";
 import { expectEndpointError } from "./helpers.js";
 
 const V3 = "application/vnd.github.v3+json";
@@ -196,8 +196,13 @@ describe("mediaType helpers", () => {
     expect(input.previews).toEqual(["a-preview", "a", "b"]);
   });
 
-  it("mergePreviews keeps earlier names first and adds later ones once", () => {
-    expect(mergePreviews(["a", "b"], ["b", "c", "c-preview", "a"], true)).toEqual(["a", "b", "c"]);
+  it("mergeMediaType keeps earlier names first and adds later ones once, without changing either side", () => {
+    const earlier = { format: "raw", previews: ["a", "b"] };
+    const later = { previews: ["b", "c", "c-preview", "a"] };
+    expect(mergeMediaType(earlier, later)).toEqual({ format: "raw", previews: ["a", "b", "c"] });
+    expect(mergeMediaType(earlier, { format: "diff" })).toEqual({ format: "diff", previews: ["a", "b"] });
+    expect(mergeMediaType(undefined, later)).toEqual({ previews: ["b", "c", "a"] });
+    expect([earlier, later]).toEqual([{ format: "raw", previews: ["a", "b"] }, { previews: ["b", "c", "c-preview", "a"] }]);
   });
 
   it("drops a -preview suffix once, where the caller gives the name: endpoint() and parse(merge()) agree (issue 24, class 4)", () => {

@@ -1,6 +1,6 @@
 // Plain-object helpers: what counts as a plain object, and reading and writing keys without touching a prototype.
 import { describe, expect, it } from "vitest";
-import { MAX_DEPTH, deepCopy, getOwn, isPlainObject, setOwn } from "../src/objects.js";
+import { MAX_DEPTH, MAX_LIST_LENGTH, deepCopy, getOwn, isPlainObject, mergeValue, ownItems, setOwn } from "../src/objects.js";
 import { expectEndpointError } from "./helpers.js";
 
 describe("isPlainObject", () => {
@@ -100,5 +100,59 @@ describe("deepCopy", () => {
     let deep: Record<string, unknown> = {};
     for (let i = 0; i < MAX_DEPTH; i++) deep = { inner: deep };
     expect(deepCopy(deep)).toEqual(deep);
+  });
+});
+
+describe("mergeValue", () => {
+  it("merges plain objects key by key into a new object, skips undefined, and takes anything else as it is", () => {
+    const list = [1];
+    const earlier = { a: { b: 1, c: 2 }, d: list, e: 1 };
+    const later = { a: { c: 3, x: undefined }, d: [2], e: undefined, f: list };
+    const merged = mergeValue(earlier, later) as Record<string, unknown>;
+    expect(merged).toEqual({ a: { b: 1, c: 3 }, d: [2], e: 1, f: list });
+    expect(merged.d).toBe(later.d);
+    expect(merged.f).toBe(list);
+    expect(earlier).toEqual({ a: { b: 1, c: 2 }, d: [1], e: 1 });
+    expect(mergeValue(earlier, list)).toBe(list);
+    expect(mergeValue(undefined, later)).toBe(later);
+  });
+
+  it("keeps a __proto__ key an own property on both sides", () => {
+    const earlier = JSON.parse('{"__proto__": {"a": 1}}') as Record<string, unknown>;
+    const later = JSON.parse('{"__proto__": {"b": 2}}') as Record<string, unknown>;
+    const merged = mergeValue(earlier, later) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(merged, "__proto__")?.value).toEqual({ a: 1, b: 2 });
+  });
+
+  it("merges each pair of shared objects once: a chain of 64 levels pointing twice at the next (2^64 paths) on both sides", () => {
+    const chain = () => {
+      let level: Record<string, unknown> = { end: true };
+      for (let i = 0; i < MAX_DEPTH - 1; i++) level = { left: level, right: level };
+      return level;
+    };
+    const merged = mergeValue(chain(), chain()) as Record<string, Record<string, unknown>>;
+    expect(merged.left).toBe(merged.right);
+  });
+
+  it("refuses a cycle in what it merges (ERR_INVALID_PARAMETER) and more than MAX_DEPTH levels (ERR_TOO_LARGE)", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expectEndpointError(() => mergeValue({ self: { self: {} } }, cyclic), "ERR_INVALID_PARAMETER");
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < MAX_DEPTH + 5; i++) deep = { inner: deep };
+    expectEndpointError(() => mergeValue(deep, deep), "ERR_TOO_LARGE");
+  });
+});
+
+describe("ownItems", () => {
+  it("copies a list by index, holes as undefined, and refuses a length that is not a number up to MAX_LIST_LENGTH", () => {
+    expect(ownItems(["a", , "c"], "a list")).toEqual(["a", undefined, "c"]); // eslint-disable-line no-sparse-arrays
+    const tooLong = expectEndpointError(() => ownItems(new Array(MAX_LIST_LENGTH + 1), "the query parameter", "q"), "ERR_TOO_LARGE");
+    expect(tooLong.message).toContain(`the query parameter "q" has a length of ${MAX_LIST_LENGTH + 1}`);
+    for (const length of [NaN, "3", { valueOf: () => 1 }]) {
+      const error = expectEndpointError(() => ownItems({ length } as unknown as unknown[], "a list"), "ERR_INVALID_PARAMETER");
+      expect(error.message).toContain("a list has a length of");
+    }
   });
 });

@@ -396,4 +396,9 @@ describe("templates", () => {
     expect([...compiled.variables]).toEqual(["b", "c", "d", "e", "f", "g"]);
     expect(compileUrl("/a/:b/{c}{+d}{#e}{/f}{?g}")).toBe(compiled);
   });
+
+  it("knows when no expansion can write a query or fragment, so the expanded URL is not searched for one", () => {
+    for (const url of ["/orgs/{org}/repos", "/a/{b}{/c}{.d}{;e}", "/a/:b"]) expect(compileUrl(url).mayHoldQueryOrFragment).toBe(false);
+    for (const url of ["/a{?b}", "/a/{+b}", "/a{#b}", "/a?x=1", "/a#top"]) expect(compileUrl(url).mayHoldQueryOrFragment).toBe(true);
+  });
 });

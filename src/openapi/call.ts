@@ -10,44 +10,43 @@ import type { ResponseHeaders } from "../types.js";
 
 /** The query and body of a call on a described route; sets its cookie and content-type headers. */
 export function describedRequest(plan: DescribedPlan, call: DescribedCall): { query: string; body: unknown } {
-  const { keys, headers, defaults } = call;
-  const invalid = (key: string): EndpointError => new EndpointError("ERR_INVALID_PARAMETER", `${quote(key)} is not a parameter of this route in its API description`);
-  // A parameter set by the endpoint's defaults applies where the route has it; elsewhere it is not this route's.
-  // Each key read once (a getter answers once), however many checks look at it.
-  const read = new Map<string, unknown>();
-  const value = (key: string): unknown => {
-    if (read.has(key)) return read.get(key);
-    const own = ownValue(call.options, key);
-    const given = own === undefined && defaults.keySet.has(key) ? defaults.values[key] : own;
-    read.set(key, given);
-    return given;
-  };
-  let body = call.data;
+  const { keys, headers, defaults, options } = call;
+  // The value of each key the route places in the query, a cookie or the body, read once (a getter answers once): the
+  // caller's own, else the defaults' (a parameter set by the defaults applies where the route has it; elsewhere it is
+  // not this route's). In the order of the walk: the caller's keys, then the defaults'.
+  const given = new Map<string, unknown>();
   let properties: Dictionary | undefined;
   const ownCount = keys.length;
-  for (let i = 0; i < ownCount + defaults.keys.length; i++) {
-    const key = i < ownCount ? keys[i]! : defaults.keys[i - ownCount]!;
+  for (let i = 0; i < ownCount + defaults.length; i++) {
+    const key = i < ownCount ? keys[i]! : defaults[i - ownCount]!;
+    const place = plan.places.get(key);
     if (call.isOption(key)) {
       if (key === "data" && plan.body === undefined) throw invalid(key);
-    } else if (!plan.places.has(key)) {
+    } else if (place === undefined) {
       // The caller's own key, unless it holds undefined: that is no value, as on every route (merge() drops it).
-      if (i < ownCount && ownValue(call.options, key) !== undefined) throw invalid(key);
-    } else if (plan.places.get(key) === "body") {
-      const given = value(key);
-      if (given !== undefined) setOwn((properties ??= {}), key, given);
+      if (i < ownCount && ownValue(options, key) !== undefined) throw invalid(key);
+    } else if (place !== "path" && !given.has(key)) {
+      const value = call.read(key);
+      given.set(key, value);
+      if (place === "body" && value !== undefined) setOwn((properties ??= {}), key, value);
     }
   }
-  const missing = plan.required.filter((name) => value(name) == null);
-  for (const header of plan.headerStyles) if (header.required && getOwn(headers, header.name) === undefined) missing.push(header.name);
-  if (missing.length > 0) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required parameter(s) ${missing.map(quote).join(", ")}`);
+  let missing: string[] | undefined;
+  for (const name of plan.required) if (given.get(name) == null) (missing ??= []).push(name);
+  for (const header of plan.headerStyles) if (header.required && getOwn(headers, header.name) === undefined) (missing ??= []).push(header.name);
+  if (missing !== undefined) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required parameter(s) ${missing.map(quote).join(", ")}`);
   const query: string[] = [];
+  for (const style of plan.query) {
+    const value = given.get(style.name);
+    if (value != null) styledPairs(query, style, value);
+  }
   const cookies: string[] = [];
-  for (const style of [...plan.query, ...plan.cookies]) {
-    // A parameter named like an option that this call reads as the option (parse(merge())) is not this parameter.
-    const given = call.isOption(style.name) ? undefined : value(style.name);
-    if (given != null) styledPairs(plan.query.includes(style as never) ? query : cookies, style, given);
+  for (const style of plan.cookies) {
+    const value = given.get(style.name);
+    if (value != null) styledPairs(cookies, style, value);
   }
   if (cookies.length > 0) headers.cookie = [getOwn(headers, "cookie") ?? [], cookies].flat().join("; ");
+  let body = call.data;
   if (properties !== undefined) {
     if (body !== undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "give the body either whole as data or as its properties, not both");
     body = properties;
@@ -55,16 +54,19 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
   return { query: query.join("&"), body: body === undefined ? body : bodyAs(plan.body!, body, headers) };
 }
 
+function invalid(key: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `${quote(key)} is not a parameter of this route in its API description`);
+}
+
 /** The body written as its media type says; sets the content-type unless the caller did. */
 function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, headers: ResponseHeaders): unknown {
-  const { mediaType, encoding } = described;
-  const type = mediaType.toLowerCase();
-  let label: string | undefined = type.includes("*") ? undefined : mediaType;
-  if (type === "multipart/form-data") {
+  const { mediaType, encoding, kind } = described;
+  let label: string | undefined = mediaType.includes("*") ? undefined : mediaType;
+  if (kind === "multipart") {
     // No content-type: the client writes it, with the boundary.
     label = undefined;
     if (isPlainObject(body)) body = formData(body);
-  } else if (type === "application/x-www-form-urlencoded") {
+  } else if (kind === "form") {
     if (isPlainObject(body)) {
       const pairs: string[] = [];
       for (const key of Object.keys(body)) {
@@ -76,13 +78,19 @@ function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, he
       }
       body = pairs.join("&");
     } else if (typeof body !== "string") label = undefined;
-  } else if (isJson(type)) {
+  } else if (kind === "json") {
     // JSON as on every route: a value the client serialises, labelled as described (application/json as everywhere).
     if (!isPlainObject(body) && !Array.isArray(body) && body !== null && scalarText(body) === undefined) label = undefined;
-    else if (type === "application/json") label = "application/json; charset=utf-8";
+    else if (mediaType.toLowerCase() === "application/json") label = "application/json; charset=utf-8";
   }
   if (label !== undefined && !getOwn(headers, "content-type")) headers["content-type"] = label;
   return body;
+}
+
+/** How a body of `mediaType` is written: worked out once per route, when its plan is compiled. */
+export function bodyKind(mediaType: string): "multipart" | "form" | "json" | "other" {
+  const type = mediaType.toLowerCase();
+  return type === "multipart/form-data" ? "multipart" : type === "application/x-www-form-urlencoded" ? "form" : isJson(type) ? "json" : "other";
 }
 
 /** True for application/json and its variants (`+json`, `x-json`, `text/json`), as OpenAPI tools read them. */

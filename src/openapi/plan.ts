@@ -4,7 +4,7 @@ import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, type Dictionary } from "../objects.js";
 import { ROUTES, type DescribedPlan } from "../described.js";
 import { checkHeaderValue } from "../headers.js";
-import { describedHeaders, describedRequest } from "./call.js";
+import { bodyKind, describedHeaders, describedRequest } from "./call.js";
 import type { Style } from "./styles.js";
 
 /** How one parameter is sent; what OpenAPI makes the default is left out. */
@@ -63,7 +63,7 @@ export interface CompiledPlan extends DescribedPlan {
   /** Header parameters, by lowercase name. */
   readonly headerStyles: readonly DescribedStyle[];
   readonly required: readonly string[];
-  readonly body: { readonly mediaType: string; readonly flat: boolean; readonly encoding: ReadonlyMap<string, Style> } | undefined;
+  readonly body: { readonly mediaType: string; readonly kind: ReturnType<typeof bodyKind>; readonly flat: boolean; readonly encoding: ReadonlyMap<string, Style> } | undefined;
 }
 
 /** A parameter with its style filled in. */
@@ -71,23 +71,27 @@ export interface DescribedStyle extends Style {
   readonly required: boolean;
 }
 
-/** Compiled entries by table: a table given to defaults() is frozen (freezeTable), so its entries never change. */
-const compiledTables = new WeakMap<object, Map<string, CompiledPlan>>();
+/**
+ * Compiled entries by table, then by url and method as a call gives them: both are strings the caller holds (a route
+ * entry's url, the method written in the route), so a lookup builds no key. A table given to defaults() is frozen
+ * (freezeTable), so its entries never change.
+ */
+const compiledTables = new WeakMap<object, Map<string, Map<string, CompiledPlan | undefined>>>();
 
 /** The plan of `method url` in `table`, or undefined when the table does not describe it. */
 export function describedPlan(table: unknown, method: string, url: string): CompiledPlan | undefined {
   if (!isPlainObject(table)) throw malformed(ROUTES);
+  const byUrl = compiledTables.get(table);
+  const byMethod = byUrl?.get(url);
+  if (byMethod?.has(method)) return byMethod.get(method);
   const key = `${method.toUpperCase()} ${url}`;
-  let plans = compiledTables.get(table);
-  let plan = plans?.get(key);
-  if (plan === undefined) {
-    const entry = getOwn(table, key);
-    if (entry === undefined) return undefined;
-    plan = compileEntry(key, url, entry);
-    if (Object.isFrozen(table)) {
-      if (plans === undefined) compiledTables.set(table, (plans = new Map()));
-      plans.set(key, plan);
-    }
+  const entry = getOwn(table, key);
+  const plan = entry === undefined ? undefined : compileEntry(key, url, entry);
+  // Only routes the table describes are kept: a miss must not let a caller's urls fill memory.
+  if (plan !== undefined && Object.isFrozen(table)) {
+    if (byUrl === undefined) compiledTables.set(table, new Map([[url, new Map([[method, plan]])]]));
+    else if (byMethod === undefined) byUrl.set(url, new Map([[method, plan]]));
+    else byMethod.set(method, plan);
   }
   return plan;
 }
@@ -139,7 +143,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       encoding.set(property, styleOf({ ...(encodings[property] as object), name: property }, STYLES.query!, fail));
     }
     for (const property of listOf(properties, fail)) places.set(typeof property === "string" && !places.has(property) ? property : fail(), "body");
-    described = { mediaType: typeof mediaType === "string" ? mediaType : fail(), flat: properties !== undefined, encoding };
+    const type = typeof mediaType === "string" ? mediaType : fail();
+    described = { mediaType: type, kind: bodyKind(type), flat: properties !== undefined, encoding };
   }
   const baseUrl = getOwn(entry as Dictionary, "baseUrl");
   const accept = getOwn(entry as Dictionary, "accept");

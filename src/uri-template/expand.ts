@@ -1,6 +1,7 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
 import { EndpointError, isEndpointError, isInstance, quote, type EndpointErrorCode } from "../errors.js";
 import { encodeReserved, encodeUnreserved, LONE_SURROGATE } from "./encode.js";
+import { isoText } from "./iso-date.js";
 import type { CompiledTemplate, VarSpec } from "./syntax.js";
 
 /** Variable values: strings, numbers, bigints, booleans and Dates, lists of them, or maps of them. */
@@ -228,7 +229,7 @@ export function scalarText(value: unknown, name?: string): string | undefined {
 function isoDate(value: object, name: string | undefined): string | undefined {
   const time = dateTime(value);
   if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
-  return time === undefined ? time : toISOString.call(value);
+  return time === undefined ? time : (isoText(value as Date) ?? toISOString.call(value));
 }
 
 const { getTime, toISOString } = Date.prototype;

@@ -5,14 +5,13 @@ import { MAX_CACHED_KEY_LENGTH } from "../../src/cache.js";
 import { headerName } from "../../src/headers.js";
 import { acceptWithFormats, applyMediaType } from "../../src/media-type.js";
 import { endpoint, parseTemplate } from "../../src/index.js";
-import { parseRoute } from "../../src/route.js";
 import { parseCached } from "../../src/uri-template/index.js";
 import { compileUrl } from "../../src/url.js";
 import { outcome } from "./checks.js";
 
 // Every memo from boundedMemo() reports its entry count as `size`, though most are typed as plain functions.
 const sizeOf = (memo: unknown) => (memo as { readonly size: number }).size;
-const sizes = () => [parseRoute, compileUrl, parseCached, headerName].map(sizeOf);
+const sizes = () => [compileUrl, parseCached, headerName].map(sizeOf);
 
 describe("bounded caches", () => {
   it("a key longer than the limit is answered but not cached, in any cache", () => {

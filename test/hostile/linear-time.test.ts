@@ -73,6 +73,13 @@ const cases: [name: string, prepare: () => () => unknown, limit?: number][] = [
     timed("GET /x", { headers: { accept: `${"A".repeat(N)}-` }, mediaType: { format: "raw", previews: ["mercy"] } })],
   ["accept: application/vnd. + 100,000 a with a format", () =>
     timed("GET /x", { headers: { accept: `application/vnd.${"a".repeat(N)}+json` }, mediaType: { format: "raw" } })],
+  // Each part of the vendor type's expression backtracked to its start, with nothing to match after it.
+  ["accept: application/vnd.a.v + 100,000 digits then ! with a format", () =>
+    timed("GET /x", { headers: { accept: `application/vnd.a.v${"1".repeat(N)}!` }, mediaType: { format: "raw" } })],
+  ["accept: application/vnd.a.v1. + 100,000 a then +jso with a format", () =>
+    timed("GET /x", { headers: { accept: `application/vnd.a.v1.${"a".repeat(N)}+jso` }, mediaType: { format: "raw" } })],
+  ["accept: 100,000 blanks then application/vnd.a! with a format", () =>
+    timed("GET /x", { headers: { accept: `${" ".repeat(N)}application/vnd.a!` }, mediaType: { format: "raw" } })],
   ["accept: 100,000 ,-separated vendor types with a format", () =>
     timed("GET /x", { headers: { accept: "application/vnd.github.v3+json,".repeat(N / 10) }, mediaType: { format: "raw" } })],
   ["accept: 100,000 distinct previews, plus one more", () =>
@@ -93,6 +100,9 @@ const cases: [name: string, prepare: () => () => unknown, limit?: number][] = [
   ["url: {a} x 25,000", () => timed("GET /x", { url: "/{a}".repeat(N / 4), a: "v" }), LIMIT_MANY_MS],
   ["url: /:a x 33,333", () => timed({ method: "GET", url: "/:a".repeat(N / 3), a: "v" }), LIMIT_MANY_MS],
   ["url: :a.:a x 50,000 (colon placeholders after dots)", () => timed({ method: "GET", url: `/${":a.".repeat(N / 3)}`, a: "v" }), LIMIT_MANY_MS],
+  ["url: { never closed, then /:a x 33,333", () => timed({ method: "GET", url: `{${"/:a".repeat(N / 3)}` })],
+  ["url: /{ x 50,000 with a colon each", () => timed({ method: "GET", url: "/{:".repeat(N / 3) })],
+  ["url: / then 100,000 colons", () => timed({ method: "GET", url: `/${":".repeat(N)}` })],
   ["url: {a, then 100,000 commas}", () => timed({ method: "GET", url: `/{a${",".repeat(N)}}` })],
   ["url: {a,a,...} 50,000 times", () => timed({ method: "GET", url: `/{${"a,".repeat(N / 2)}a}`, a: "v" }), LIMIT_MANY_MS],
   ["url: 100,000-variable template {a0,...,a99999}", () =>
@@ -101,6 +111,9 @@ const cases: [name: string, prepare: () => () => unknown, limit?: number][] = [
     timed({ method: "GET", url: `/x{?${Array.from({ length: N }, (_, i) => `a${i}`).join(",")}}`, a5: "x" }), LIMIT_MANY_MS],
   ["url: 100,000 unfilled placeholders", () => timed({ method: "GET", url: Array.from({ length: N }, (_, i) => `/{b${i}}`).join("") }), LIMIT_MANY_MS],
   ["url: {a: then 100,000 digits}", () => timed({ method: "GET", url: `/{a:${"9".repeat(N)}}`, a: "v" })],
+  ["url: {+a} with a path of 100,000 dots", () => timed({ method: "GET", url: "/{+a}", a: ".".repeat(N) })],
+  ["url: {+a} with /.%2e x 33,333 then x (no dot segment)", () => timed({ method: "GET", url: "/{+a}", a: `${"/.%2ex".repeat(N / 6)}` })],
+  ["url: {+a} with %2e%2e%2e x 33,333 between slashes", () => timed({ method: "GET", url: "/{+a}", a: `/${"%2e".repeat(N / 3)}/` })],
   ["url: {a. then 100,000 dots}", () => timed({ method: "GET", url: `/{a${".".repeat(N)}}`, a: "v" })],
   ["url: %41 x 33,333", () => timed({ method: "GET", url: `/${"%41".repeat(N / 3)}` })],
   ["url: % x 100,000", () => timed({ method: "GET", url: `/${"%".repeat(N)}` })],
