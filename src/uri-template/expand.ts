@@ -68,7 +68,12 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
       const { name, prefix } = spec;
       const value = read === undefined ? readOwn(values, name) : readOnce(values, name, read);
       let expanded: string | undefined;
-      if (value === undefined || value === null) {
+      // A scalar's text as written, or undefined. Most values are strings without a prefix: tested first, and encoded
+      // without a detour.
+      let encoded: string | undefined;
+      if (typeof value === "string" && !prefix) {
+        encoded = encode(spec, value);
+      } else if (value === undefined || value === null) {
         // Undefined in RFC 6570's sense: nothing is written.
       } else if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
         if (prefix) throw valueError("ERR_INVALID_TEMPLATE", name, "is a list or map, which takes no prefix");
@@ -79,7 +84,9 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
         const shown = prefix ? prefixOf(text, prefix) : text;
         // Below 1e21 in magnitude, a number's text holds only digits, ".", "-", "e" or the letters of "Infinity" and
         // "NaN": nothing to escape.
-        const encoded = typeof value === "number" && value < 1e21 && value > -1e21 ? shown : encode(spec, shown);
+        encoded = typeof value === "number" && value < 1e21 && value > -1e21 ? shown : encode(spec, shown);
+      }
+      if (encoded !== undefined) {
         if (spec.operator.reserved || (encoded.length < 3 && "..".startsWith(encoded))) plain = false;
         expanded = write(spec, result, first ? spec.first : spec.next, encoded, report);
       }
