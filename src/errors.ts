@@ -12,6 +12,8 @@ export type EndpointErrorCode =
 
 /** Longest message an EndpointError carries: caller text in it is cut, so a 1 MB input never makes a 1 MB message. */
 const MAX_MESSAGE = 1000;
+/** Longest piece of caller text (a quoted value, a route's method or url) a message shows. */
+const MAX_QUOTED = 80;
 
 /** The only error endpointkit throws for bad input: check `code`, show `message`. */
 export class EndpointError extends Error {
@@ -20,12 +22,12 @@ export class EndpointError extends Error {
   readonly route: string | undefined;
 
   constructor(code: EndpointErrorCode, problem: string, route?: string, cause?: unknown) {
-    // Every message passes here, so this is the one place that keeps caller text from injecting log lines or
-    // terminal escapes, whichever path built the message.
-    super(bounded(route === undefined ? problem : `${route}: ${problem}`), cause === undefined ? undefined : { cause });
+    // Every message and route passes here, so this is the one place that keeps caller text from injecting log lines or
+    // terminal escapes, whichever path built the message; escapes can make it longer, so it is cut again.
+    super(cut(escapeControls(cut(route === undefined ? problem : `${route}: ${problem}`, MAX_MESSAGE)), MAX_MESSAGE), cause === undefined ? undefined : { cause });
     this.name = "EndpointError";
     this.code = code;
-    this.route = route;
+    this.route = route && escapeControls(route);
     made.add(this);
   }
 }
@@ -43,47 +45,30 @@ export function isEndpointError(value: unknown): value is EndpointError {
   return made.has(value as object);
 }
 
-/** A message with caller text escaped, then cut to MAX_MESSAGE characters (escapes can make it longer). */
-function bounded(message: string): string {
-  const escaped = escapeControls(message, MAX_MESSAGE);
-  return escaped.length > MAX_MESSAGE ? `${escaped.slice(0, MAX_MESSAGE)}…` : escaped;
-}
-
-const MAX_QUOTED = 80;
-
 /** Quotes user text for an error message, cut short so a 100 kB input gives a readable message. */
 export function quote(text: string): string {
-  // JSON.stringify escapes quotes, backslashes and C0 controls; escapeControls the C1 controls and U+2028/9 it leaves.
-  return escapeControls(JSON.stringify(cut(text, MAX_QUOTED)), Infinity);
+  // JSON.stringify escapes quotes, backslashes, C0 controls and lone surrogates; EndpointError the rest.
+  return JSON.stringify(cut(text, MAX_QUOTED));
 }
 
+/** `text` cut to `max` characters, with its length said. */
 function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…(${text.length} characters)` : text;
 }
 
 /**
- * What no message may carry as it is: C0 and C1 control characters, DEL, U+2028/9 and lone surrogates. A surrogate
- * pair is matched first, as a whole, so that only a lone surrogate is escaped.
+ * `text` with every character no message may carry as it is written `\uNNNN`: C0 and C1 control characters, DEL,
+ * U+2028/9 and lone surrogates (with the u flag a surrogate pair is one character, outside the class). No CR, LF, ESC
+ * or BEL of the caller's reaches a log or a terminal.
  */
-const UNSAFE = /[\ud800-\udbff][\udc00-\udfff]|[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]/g;
-
-/**
- * `text` cut to `max` characters (with its length said) and with every character of UNSAFE written as `\xNN` or
- * `\uNNNN`: no CR, LF, ESC or BEL of the caller's reaches a log or a terminal.
- */
-export function escapeControls(text: string, max: number): string {
-  return cut(text, max).replace(UNSAFE, (match) => {
-    const code = match.charCodeAt(0);
-    if (match.length > 1) return match;
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`;
-  });
+function escapeControls(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]/gu, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** Names a route for error messages: method and URL, each cut short and escaped. */
+/** Names a route for error messages: method and URL, each cut short (EndpointError escapes them). */
 export function describeRoute(method: unknown, url: unknown): string {
-  const shownMethod = typeof method === "string" ? escapeControls(method.toUpperCase(), MAX_QUOTED) : "";
-  const shownUrl = typeof url === "string" ? escapeControls(url, MAX_QUOTED) : "(no url)";
-  return shownMethod ? `${shownMethod} ${shownUrl}` : shownUrl;
+  const shownUrl = typeof url === "string" ? cut(url, MAX_QUOTED) : "(no url)";
+  return typeof method === "string" && method !== "" ? `${cut(method.toUpperCase(), MAX_QUOTED)} ${shownUrl}` : shownUrl;
 }
 
 /**
@@ -108,7 +93,7 @@ export function asEndpointError(error: unknown, where?: string): EndpointError {
   const text = thrownText(error);
   const tooLarge = isInstance(error, RangeError);
   const problem = tooLarge ? "the input is too large to build a request from" : "reading the input failed";
-  const message = `${where === undefined ? "" : `${where}: `}${problem} (${escapeControls(text, MAX_QUOTED)})`;
+  const message = `${where === undefined ? "" : `${where}: `}${problem} (${cut(text, MAX_QUOTED)})`;
   return new EndpointError(tooLarge ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", message, undefined, error);
 }
 

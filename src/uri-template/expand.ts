@@ -25,10 +25,9 @@ export function isPlainObject(value: unknown): value is TemplateValues {
 }
 
 /**
- * Read right after expandTemplate() returns: true when every varspec of that expansion had a value, and each value was
- * a number, or a string of three or more characters written whole by an operator that escapes "/" and "%". Such values
- * cannot write a piece of text that is empty or only dots (".", ".."), so a caller looking for empty or dot segments in
- * the result (endpoint()'s URL checks) need not search it. Kept in a variable, not returned, so that an expansion
+ * Read right after expandTemplate() returns: true when every varspec of that expansion had a scalar value, written by an
+ * operator that escapes "/" and "%", that is neither empty nor "." nor "..". A caller looking for empty or dot segments
+ * in the result (endpoint()'s URL checks) need not search it. Kept in a variable, not returned, so that an expansion
  * allocates nothing for it; it is set when an expansion ends, so a nested expansion (a getter's) cannot change it.
  */
 export let expandedPlainValues = false;
@@ -52,7 +51,7 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
   // cannot answer two ways. Most templates name each variable once and need no memory.
   const read = template.repeats ? new Map<string, unknown>() : undefined;
   let result = "";
-  // True until the current expression has written a value: its first value follows `leadFirst`, the others `leadNext`.
+  // True until the current expression has written a value: its first value follows `first`, the others `next`.
   // Each value is appended to the URL itself rather than to a text of its expression: a string and a rope node fewer
   // per expansion, for expansion and for the first read of the URL.
   let first = true;
@@ -60,36 +59,40 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
   let i = 0;
   try {
     for (; i < parts.length; i++) {
-      const part = parts[i]!;
-      if (typeof part === "string") {
-        result += part;
+      const spec = parts[i]!;
+      if (typeof spec === "string") {
+        result += spec;
         continue;
       }
-      if (part.opensExpression) first = true;
-      const value = read === undefined ? readOwn(values, part.name) : readOnce(values, part.name, read);
+      if (spec.opens) first = true;
+      const { name, prefix } = spec;
+      const value = read === undefined ? readOwn(values, name) : readOnce(values, name, read);
       let expanded: string | undefined;
-      if (value === undefined || value === null) {
-        expanded = undefined;
+      // A scalar's text as written, or undefined. Most values are strings without a prefix: tested first, and encoded
+      // without a detour.
+      let encoded: string | undefined;
+      if (typeof value === "string" && !prefix) {
+        encoded = encode(spec, value);
+      } else if (value === undefined || value === null) {
+        // Undefined in RFC 6570's sense: nothing is written.
+      } else if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
+        if (prefix) throw valueError("ERR_INVALID_TEMPLATE", name, "is a list or map, which takes no prefix");
         plain = false;
-      } else if (part.prefix === 0 && typeof value === "string") {
-        // Most values are strings or numbers with no prefix: tested first, and written without a detour.
-        if (value.length < 3 || part.operator.allowReserved) plain = false;
-        expanded = appendValue(part, first, result, encodeScalar(part.operator.allowReserved, value));
-        if (value === "" && report !== undefined && !part.operator.named) report(part, expanded.length);
-      } else if (part.prefix === 0 && typeof value === "number") {
-        expanded = appendValue(part, first, result, encodeNumber(value));
-      } else if (Array.isArray(value) || isPlainObject(value)) {
-        plain = false;
-        expanded = part.prefix > 0 ? prefixOnListOrMap(part) : appendItems(part, value, first, result, report);
+        expanded = appendItems(spec, value, first, result, report);
       } else {
-        plain = false;
-        const text = scalarText(value, part.name) ?? (part.prefix > 0 ? prefixOnListOrMap(part) : invalidValue(part.name, value));
-        const shown = part.prefix > 0 ? prefixOf(text, part.prefix) : text;
-        expanded = appendValue(part, first, result, encodeScalar(part.operator.allowReserved, shown));
-        if (shown === "" && report !== undefined && !part.operator.named) report(part, expanded.length);
+        const text = typeof value === "string" ? value : (scalarText(value, name) ?? invalidValue(name, value));
+        const shown = prefix ? prefixOf(text, prefix) : text;
+        // Below 1e21 in magnitude, a number's text holds only digits, ".", "-", "e" or the letters of "Infinity" and
+        // "NaN": nothing to escape.
+        encoded = typeof value === "number" && value < 1e21 && value > -1e21 ? shown : encode(spec, shown);
+      }
+      if (encoded !== undefined) {
+        if (spec.operator.reserved || (encoded.length < 3 && "..".startsWith(encoded))) plain = false;
+        expanded = write(spec, result, first ? spec.first : spec.next, encoded, report);
       }
       if (expanded === undefined) {
-        if (report !== undefined) report(part, -1);
+        plain = false;
+        report?.(spec, -1);
       } else {
         result = expanded;
         first = false;
@@ -137,8 +140,7 @@ function expansionError(error: unknown, part: string | VarSpec | undefined): End
   // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
   // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
   if (isInstance(error, RangeError)) return valueError("ERR_TOO_LARGE", name, "expands past the engine's longest string");
-  if (error === LONE_SURROGATE) return valueError("ERR_INVALID_PARAMETER", name, "holds a lone surrogate (no UTF-8 form)");
-  return valueError("ERR_INVALID_PARAMETER", name, "could not be read: a getter or proxy threw", error);
+  return valueError("ERR_INVALID_PARAMETER", name, error === LONE_SURROGATE ? "holds a lone surrogate (no UTF-8 form)" : "could not be read: a getter or proxy threw", error);
 }
 
 /**
@@ -148,34 +150,24 @@ function expansionError(error: unknown, part: string | VarSpec | undefined): End
 function listLength(list: readonly unknown[], name: string): number {
   const length: unknown = list.length;
   if (typeof length === "number" && length <= MAX_LIST_LENGTH) return length;
-  const number = typeof length === "number";
-  throw valueError(number && length > MAX_LIST_LENGTH ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", name, `has a length of ${number ? length : typeof length}, not a number up to ${MAX_LIST_LENGTH} (a sparse array?)`);
+  throw valueError(typeof length === "number" && length > MAX_LIST_LENGTH ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER", name, `is a list of more than ${MAX_LIST_LENGTH} items`);
 }
 
-function encodeScalar(allowReserved: boolean, text: string): string {
-  return allowReserved ? encodeReserved(text) : encodeUnreserved(text);
-}
-
-/**
- * A number's text as a URL holds it. Below 1e21 in magnitude, String() writes only digits, ".", "-", "e", or the letters
- * of "Infinity": all unreserved, so there is nothing to escape; larger numbers have a "+" in their exponent.
- */
-function encodeNumber(value: number): string {
-  const text = String(value);
-  return value < 1e21 && value > -1e21 ? text : encodeUnreserved(text);
+function encode(spec: VarSpec, text: string): string {
+  return spec.operator.reserved ? encodeReserved(text) : encodeUnreserved(text);
 }
 
 /**
- * `result` with one encoded value of `spec` appended after its lead (see VarSpec.leadFirst): `first` when it is the
- * first value its expression writes. An empty value of a named operator has a form of its own (`;name`, `?name=`).
+ * `result` with one encoded value of `spec` written after `lead`. An empty value is `;name` for `;` (`?name=` for `?`
+ * and `&`), and `report` is told where it stands when the operator writes no names.
  */
-function appendValue(spec: VarSpec, first: boolean, result: string, encoded: string): string {
-  if (spec.operator.named && encoded === "") return result + (first ? spec.emptyFirst : spec.emptyNext);
-  return result + (first ? spec.leadFirst : spec.leadNext) + encoded;
-}
-
-function prefixOnListOrMap(spec: VarSpec): never {
-  throw valueError("ERR_INVALID_TEMPLATE", spec.name, "is a list or map, which takes no prefix");
+function write(spec: VarSpec, result: string, lead: string, encoded: string, report: ExpansionReport | undefined): string {
+  if (encoded !== "") return result + lead + encoded;
+  const { char, named } = spec.operator;
+  if (named) return result + (char === ";" ? lead.slice(0, -1) : lead);
+  result += lead;
+  report?.(spec, result.length);
+  return result;
 }
 
 /**
@@ -184,41 +176,36 @@ function prefixOnListOrMap(spec: VarSpec): never {
  * method of the list is called; a map by its own keys. Each item is read once, as an own property.
  */
 function appendItems(spec: VarSpec, value: object, first: boolean, result: string, report: ExpansionReport | undefined): string | undefined {
-  const { operator, explode, name } = spec;
+  const { operator, name } = spec;
   const keys = Array.isArray(value) ? undefined : Object.keys(value);
-  const length = keys === undefined ? listLength(value as unknown[], name) : keys.length;
+  const length = keys?.length ?? listLength(value as unknown[], name);
   let count = 0;
   // An item equal to the one before is written as it was: a list repeating one long value costs a scan per value, not
   // per item, on its way to the engine's longest string.
   let previous: unknown;
   let encoded = "";
   for (let i = 0; i < length; i++) {
-    const key = keys === undefined ? undefined : keys[i]!;
+    const key = keys?.[i];
     const item = readOwn(value, key ?? i);
     if (item === undefined || item === null) continue;
     if (count === 0 || item !== previous) {
-      const text = scalarText(item, name) ?? invalidValue(key === undefined ? name : `${name}.${key}`, item);
-      encoded = encodeScalar(operator.allowReserved, text);
+      encoded = encode(spec, scalarText(item, name) ?? invalidValue(key === undefined ? name : `${name}.${key}`, item));
       previous = item;
     }
-    const encodedKey = key === undefined ? "" : encodeScalar(operator.allowReserved, key);
-    const leading = count === 0 && first;
-    if (!explode) {
-      // `name=a,b` and `name=k1,v1,k2,v2`: the lead once, then the items (and keys) joined by commas.
-      result = result + (count > 0 ? "," : leading ? spec.leadFirst : spec.leadNext) + (key === undefined ? "" : `${encodedKey},`) + encoded;
-    } else if (key === undefined) {
-      // Exploded, every list item stands as a value of the variable: `&name=a&name=b`.
-      result = appendValue(spec, leading, result, encoded);
-    } else {
-      // `k1=v1&k2=v2`: every pair stands as a variable of its own, so the variable's name is not written.
-      const assigned = operator.named && encoded === "" ? operator.ifEmpty : `=${encoded}`;
-      result = result + (leading ? operator.first : operator.separator) + encodedKey + assigned;
-    }
-    // An empty list item is an empty value where it stands (`{/path*}` with ["a", "", "b"]); a map's has its key.
-    if (encoded === "" && key === undefined && report !== undefined && !operator.named) report(spec, result.length);
+    // Exploded, every list item stands as a value of the variable (`&name=a&name=b`), and every pair of a map as a
+    // variable of its own, its key written as the name (`&k1=v1&k2=v2`); else the lead comes once, then the items (and
+    // keys) joined by commas (`name=a,b`, `name=k1,v1,k2,v2`). An empty list item is an empty value where it stands
+    // (`{/path*}` with ["a", "", "b"]); a map's has its key.
+    const lead = first ? spec.first : spec.next;
+    const keyText = key === undefined ? undefined : encode(spec, key);
+    const told = keyText === undefined ? report : undefined;
+    result = spec.explode
+      ? write(spec, result, keyText === undefined ? lead : `${first ? operator.first : operator.next}${keyText}=`, encoded, told)
+      : write(spec, `${result}${count ? "," : lead}${keyText === undefined ? "" : `${keyText},`}`, "", encoded, told);
+    first = false;
     count++;
   }
-  return count === 0 ? undefined : result;
+  return count ? result : undefined;
 }
 
 /**
@@ -235,18 +222,21 @@ export function scalarText(value: unknown, name?: string): string | undefined {
       return value;
     case "bigint":
       bigintLimit ??= 10n ** BigInt(MAX_BIGINT_DIGITS);
-      if ((value < 0 ? -value : value) >= bigintLimit) {
-        throw valueError("ERR_TOO_LARGE", name, `is a bigint of more than ${MAX_BIGINT_DIGITS} digits`);
-      }
+      if ((value < 0 ? -value : value) >= bigintLimit) throw valueError("ERR_TOO_LARGE", name, `is a bigint of more than ${MAX_BIGINT_DIGITS} digits`);
       return String(value);
     case "number":
     case "boolean":
       return String(value);
     case "object":
       return value === null ? undefined : isoDate(value, name);
-    default:
-      return undefined;
   }
+}
+
+/** ISO 8601 text of a real Date (dateTime), or undefined for any other object; kept out of scalarText, which stays small. */
+function isoDate(value: object, name: string | undefined): string | undefined {
+  const time = dateTime(value);
+  if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
+  return time === undefined ? time : (isoText(value as Date) ?? toISOString.call(value));
 }
 
 const { getTime, toISOString } = Date.prototype;
@@ -262,21 +252,10 @@ export function dateTime(value: object): number | undefined {
   return objectTag.call(value) === "[object Date]" ? getTime.call(value) : undefined;
 }
 
-/** ISO 8601 text of a real Date (dateTime), or undefined for any other object. */
-function isoDate(value: object, name: string | undefined): string | undefined {
-  const time = dateTime(value);
-  if (time === undefined) return undefined;
-  if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
-  return isoText(value as Date) ?? toISOString.call(value);
-}
-
+/** The first `length` characters of `text`, never splitting a surrogate pair. */
 function prefixOf(text: string, length: number): string {
-  // Counts characters, not UTF-16 units, so a prefix never splits a surrogate pair.
   let end = 0;
-  for (let count = 0; count < length && end < text.length; count++) {
-    const code = text.charCodeAt(end);
-    end += code >= 0xd800 && code <= 0xdbff && end + 1 < text.length ? 2 : 1;
-  }
+  for (let count = 0; count < length && end < text.length; count++) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
   return text.slice(0, end);
 }
 
@@ -305,9 +284,8 @@ export function describeValue(value: unknown): string {
 
 /** An own data property's value; undefined for a getter, an inherited property, or when `target` is not an object. */
 function ownData(target: unknown, key: string): unknown {
-  // getOwnPropertyDescriptor throws for these two only; a primitive has no own "constructor" or "name".
-  if (target === null || target === undefined) return undefined;
-  const descriptor = Object.getOwnPropertyDescriptor(target, key);
-  // The descriptor is a fresh object that inherits from Object.prototype: only its own `value` counts.
-  return descriptor !== undefined && hasOwn.call(descriptor, "value") ? descriptor.value : undefined;
+  // getOwnPropertyDescriptor throws for null and undefined only; a primitive has no own "constructor" or "name". The
+  // descriptor is a fresh object that inherits from Object.prototype: only its own `value` counts.
+  const descriptor = target == null ? undefined : Object.getOwnPropertyDescriptor(target, key);
+  return descriptor && hasOwn.call(descriptor, "value") ? descriptor.value : undefined;
 }

@@ -22,7 +22,12 @@ export const parseCached = boundedMemo(TEMPLATE_CACHE_SIZE, (source): UriTemplat
   const compiled = compileTemplate(source);
   return Object.freeze({
     variables: compiled.variables,
-    expand: (values?: TemplateValues) => expandTemplate(compiled, checkValues(values)),
+    expand: (values: TemplateValues = {}) => {
+      if (typeof values !== "object" || values === null) {
+        throw new EndpointError("ERR_INVALID_PARAMETER", `template values must be an object, not ${describeValue(values)}`);
+      }
+      return expandTemplate(compiled, values);
+    },
   });
 });
 
@@ -32,10 +37,4 @@ export function parseTemplate(template: string): UriTemplate {
     throw new EndpointError("ERR_INVALID_TEMPLATE", `a URI template must be a string, not ${describeValue(template)}`);
   }
   return parseCached(template);
-}
-
-function checkValues(values: unknown): TemplateValues {
-  if (values === undefined) return {};
-  if (typeof values === "object" && values !== null) return values as TemplateValues;
-  throw new EndpointError("ERR_INVALID_PARAMETER", `template values must be an object, not ${describeValue(values)}`);
 }

@@ -1,0 +1,105 @@
+// The percent-encoders: encodeComponent against the built-in it stands for, and the RFC 6570 encodings on text that
+// takes each way through them (nothing to escape, the built-in, the escapes the built-in writes differently).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { encodeComponent, encodeReserved, encodeUnreserved, LONE_SURROGATE } from "../../src/uri-template/encode.js";
+
+/** Any UTF-16 text, lone surrogates included, weighted towards the characters the encodings treat differently. */
+const text = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom("+", "%", "%2F", "%7e", "%C3%A9", "!", "'", "(", ")", "*", "[", "]", " ", "/", "~", "-", "_", ".", "a", "Z", "0", "é", "\u{1F600}"),
+    fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+  ),
+  maxLength: 40,
+});
+
+/** What `encode` returns for `input`, or "lone surrogate" when it throws LONE_SURROGATE. */
+function outcome(encode: (input: string) => string, input: string): string {
+  try {
+    return encode(input);
+  } catch (error) {
+    if (error === LONE_SURROGATE) return "lone surrogate";
+    throw error;
+  }
+}
+
+/** encodeURIComponent's result, or "lone surrogate" when it throws for one. */
+function builtIn(input: string): string {
+  try {
+    return encodeURIComponent(input);
+  } catch {
+    return "lone surrogate";
+  }
+}
+
+describe("encodeComponent", () => {
+  it("property: is encodeURIComponent, with LONE_SURROGATE for a lone surrogate", () => {
+    fc.assert(
+      fc.property(text, (input) => {
+        expect(outcome((value) => encodeComponent(value, false), input)).toBe(builtIn(input));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("property: with keepPlus, is encodeURIComponent with every + left as it is", () => {
+    fc.assert(
+      fc.property(text, (input) => {
+        const expected = builtIn(input);
+        const plusKept = expected === "lone surrogate" ? expected : expected.replaceAll("%2B", "+");
+        expect(outcome((value) => encodeComponent(value, true), input)).toBe(plusKept);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps what encodeURIComponent keeps, and + only when asked", () => {
+    expect(encodeComponent("AZaz09-_.!~*'()", false)).toBe("AZaz09-_.!~*'()");
+    expect(encodeComponent("a+b c", true)).toBe("a+b%20c");
+    expect(encodeComponent("a+b", false)).toBe("a%2Bb");
+    expect(encodeComponent("is:open+label:bug", true)).toBe("is%3Aopen+label%3Abug");
+  });
+});
+
+describe("the RFC 6570 encodings", () => {
+  it("property: unreserved expansion keeps only A-Z a-z 0-9 -._~ and writes the rest as UTF-8 %XX", () => {
+    fc.assert(
+      fc.property(text, (input) => {
+        const expected = builtIn(input);
+        const unreserved = expected === "lone surrogate" ? expected : expected.replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+        expect(outcome(encodeUnreserved, input)).toBe(unreserved);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("property: reserved expansion also keeps reserved characters and %XX triplets (RFC 6570 section 3.2.3)", () => {
+    fc.assert(
+      fc.property(text, (input) => {
+        expect(outcome(encodeReserved, input)).toBe(outcome(reservedByCodePoint, input));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+/** Reserved expansion written from the RFC, one code point at a time: the reference the encoder is held to. */
+function reservedByCodePoint(input: string): string {
+  let result = "";
+  for (let i = 0; i < input.length; ) {
+    const triplet = input.slice(i, i + 3);
+    if (/^%[0-9A-Fa-f]{2}$/.test(triplet)) {
+      result += triplet;
+      i += 3;
+      continue;
+    }
+    const point = String.fromCodePoint(input.codePointAt(i)!);
+    try {
+      result += /^[\w\-.~:/?#[\]@!$&'()*+,;=]$/.test(point) ? point : encodeURIComponent(point);
+    } catch {
+      throw LONE_SURROGATE;
+    }
+    i += point.length;
+  }
+  return result;
+}
