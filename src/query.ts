@@ -2,6 +2,7 @@
 import { EndpointError, quote } from "./errors.js";
 import { isPlainObject, ownItems } from "./objects.js";
 import { describeValue, scalarText } from "./uri-template/index.js";
+import { LONE_SURROGATE, encodeComponent as encodeText } from "./uri-template/encode.js";
 
 /**
  * V8's longest string (2^29 - 24 characters), the shortest of the engines': a list's text is measured against it as it
@@ -76,55 +77,16 @@ function invalid(name: string, what: string): EndpointError {
   return new EndpointError("ERR_INVALID_PARAMETER", `the query parameter ${quote(name)} is ${what}, which cannot be written into a URL`);
 }
 
-const SAFE = new Uint8Array(128);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") SAFE[c.charCodeAt(0)] = 1;
-/** "%XX" for each ASCII character, the escape encodeURIComponent writes for it. */
-const ASCII_ESCAPES = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, "0")}`);
-
 /**
- * encodeURIComponent, skipped for text that needs no escape. In `q`, `keepPlus` leaves "+" as it is (GitHub search
- * reads it as a separator): that case is written out in JS, which costs less than the built-in followed by a pass
- * that turns "%2B" back. Elsewhere the built-in wins: one native call returning one flat string. A lone surrogate is
- * an EndpointError.
+ * encodeURIComponent's result, skipped for text that needs no escape; in `q`, `keepPlus` leaves "+" as it is (GitHub
+ * search reads it as a separator). The engine's encoder (one for the whole library); a lone surrogate is an EndpointError.
  */
 export function encodeComponent(text: string, keepPlus = false): string {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 128 && SAFE[code] === 1) continue;
-    if (keepPlus) return encodeKeepingPlus(text, i);
-    return encodeWithBuiltIn(text, 0, text.length);
-  }
-  return text;
-}
-
-/** encodeURIComponent of `text` but for "+", from `start`, the first character that may need an escape. */
-function encodeKeepingPlus(text: string, start: number): string {
-  let result = "";
-  let copied = 0;
-  for (let i = start; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 128) {
-      if (SAFE[code] === 1 || code === 0x2b /* + */) continue;
-      result += text.slice(copied, i) + ASCII_ESCAPES[code];
-      copied = i + 1;
-      continue;
-    }
-    let end = i + 1;
-    while (end < text.length && text.charCodeAt(end) >= 128) end++;
-    result += text.slice(copied, i) + encodeWithBuiltIn(text, i, end);
-    copied = end;
-    i = end - 1;
-  }
-  return copied === 0 ? text : result + text.slice(copied);
-}
-
-/** encodeURIComponent of part of `text`; a lone surrogate is an EndpointError. */
-function encodeWithBuiltIn(text: string, start: number, end: number): string {
   try {
-    return encodeURIComponent(text.slice(start, end));
+    return encodeText(text, keepPlus);
   } catch (error) {
-    // Only a URIError means a lone surrogate; a RangeError (a text past the engine's maximum length) is a size limit.
-    if (!(error instanceof URIError)) throw error;
+    // Only a lone surrogate is the caller's; a RangeError (a text past the engine's maximum length) is a size limit.
+    if (error !== LONE_SURROGATE) throw error;
     throw new EndpointError("ERR_INVALID_PARAMETER", `the query text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
   }
 }
