@@ -28,13 +28,18 @@ export function appendQuery(url: string, query: string, mayHoldQueryOrFragment =
 
 /** One `name=value` pair, encoded with encodeURIComponent; in `q` a "+" stays a "+" (GitHub search syntax). */
 export function queryPair(name: string, value: unknown): string {
-  // Strings and numbers, nearly every value, skip the general conversion. A number below 1e21 in magnitude needs no
-  // escape at all (its text holds only digits, ".", "-", "e" and the letters of NaN or Infinity); larger ones have a
-  // "+" in their exponent and take the general path.
-  if (typeof value === "string") return `${encodeComponent(name)}=${encodeComponent(value, name === "q")}`;
-  if (typeof value === "number" && value < 1e21 && value > -1e21) return `${encodeComponent(name)}=${value}`;
-  const text = queryText(name, value);
-  return `${encodeComponent(name)}=${encodeComponent(text, name === "q")}`;
+  try {
+    // Strings and numbers, nearly every value, skip the general conversion. A number below 1e21 in magnitude needs no
+    // escape at all (its text holds only digits, ".", "-", "e" and the letters of NaN or Infinity); larger ones have a
+    // "+" in their exponent and take the general path.
+    if (typeof value === "string") return `${encodeText(name, false)}=${encodeText(value, name === "q")}`;
+    if (typeof value === "number" && value < 1e21 && value > -1e21) return `${encodeText(name, false)}=${value}`;
+    return `${encodeText(name, false)}=${encodeText(queryText(name, value), name === "q")}`;
+  } catch (error) {
+    // Only a lone surrogate is the caller's; a RangeError (a text past the engine's maximum length) is a size limit.
+    if (error !== LONE_SURROGATE) throw error;
+    throw new EndpointError("ERR_INVALID_PARAMETER", `the query parameter ${quote(name)} is not well-formed Unicode (a lone surrogate)`);
+  }
 }
 
 function queryText(name: string, value: unknown): string {
@@ -75,18 +80,4 @@ function queryText(name: string, value: unknown): string {
 
 function invalid(name: string, what: string): EndpointError {
   return new EndpointError("ERR_INVALID_PARAMETER", `the query parameter ${quote(name)} is ${what}, which cannot be written into a URL`);
-}
-
-/**
- * encodeURIComponent's result, skipped for text that needs no escape; in `q`, `keepPlus` leaves "+" as it is (GitHub
- * search reads it as a separator). The engine's encoder (one for the whole library); a lone surrogate is an EndpointError.
- */
-export function encodeComponent(text: string, keepPlus = false): string {
-  try {
-    return encodeText(text, keepPlus);
-  } catch (error) {
-    // Only a lone surrogate is the caller's; a RangeError (a text past the engine's maximum length) is a size limit.
-    if (error !== LONE_SURROGATE) throw error;
-    throw new EndpointError("ERR_INVALID_PARAMETER", `the query text ${quote(text)} is not well-formed Unicode (lone surrogate)`);
-  }
 }

@@ -3,7 +3,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../src/index.js";
-import { appendQuery, encodeComponent, queryPair } from "../src/query.js";
+import { appendQuery, queryPair } from "../src/query.js";
+import { encodeComponent as engineEncode } from "../src/uri-template/encode.js";
+
+/** The query's encoder: the engine's encodeComponent (one encoder for the library), "+" kept only when asked. */
+const encodeComponent = (text: string, keepPlus = false): string => engineEncode(text, keepPlus);
 import { expectEndpointError } from "./helpers.js";
 
 const api = "https://api.github.com";
@@ -186,7 +190,9 @@ describe("encodeComponent, the query encoder", () => {
     );
   });
 
-  it("refuses a lone surrogate with ERR_INVALID_PARAMETER", () => {
-    expectEndpointError(() => encodeComponent("a\ud800b"), "ERR_INVALID_PARAMETER");
+  it("refuses a lone surrogate in a name or a value with ERR_INVALID_PARAMETER, naming the parameter", () => {
+    expect(expectEndpointError(() => queryPair("v", "a\ud800b"), "ERR_INVALID_PARAMETER").message).toContain('"v"');
+    expectEndpointError(() => queryPair("n\udc00", "x"), "ERR_INVALID_PARAMETER");
+    expectEndpointError(() => queryPair("q", ["a", "\ud800"]), "ERR_INVALID_PARAMETER");
   });
 });
