@@ -28,16 +28,30 @@ export function styledPairs(pairs: string[], style: Style, value: unknown, raw?:
   const name = encodeName(style.name);
   if (style.json) return void pairs.push(`${name}=${encode(jsonText(style.name, value))}`);
   if (style.style === "deepObject") return bracketPairs(pairs, name, value, encode, 0);
-  const list = Array.isArray(value) ? ownItems(value, "the parameter", style.name) : undefined;
-  // A map is a list of keys and values: exploded, each key is a name of its own (OpenAPI's style tables).
-  const entries = list ?? (isPlainObject(value) ? Object.keys(value).filter((key) => value[key] != null) : undefined);
-  if (entries === undefined) return void pairs.push(`${name}=${encode(text(style.name, value))}`);
-  const valueOf = (entry: unknown): string => encode(text(style.name, list ? entry : (value as { [key: string]: unknown })[entry as string]));
+  // A map is a list of keys and values: exploded, each key is a name of its own (OpenAPI's style tables). Its values
+  // are read once each, here, and a map's null or undefined values are left out.
+  let keys: string[] | undefined;
+  let items: unknown[];
+  if (isPlainObject(value)) {
+    keys = [];
+    items = [];
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      if (item == null) continue;
+      keys.push(key);
+      items.push(item);
+    }
+  } else if (Array.isArray(value)) {
+    items = ownItems(value, "the parameter", style.name);
+  } else {
+    return void pairs.push(`${name}=${encode(text(style.name, value))}`);
+  }
+  const texts = items.map((item) => encode(text(style.name, item)));
   if (style.explode) {
-    for (const entry of entries) pairs.push(list ? `${name}=${valueOf(entry)}` : `${encodeName(entry as string)}=${valueOf(entry)}`);
-  } else if (entries.length > 0) {
+    for (let i = 0; i < texts.length; i++) pairs.push(`${keys === undefined ? name : encodeName(keys[i]!)}=${texts[i]}`);
+  } else if (texts.length > 0) {
     const delimiter = style.style === "spaceDelimited" ? "%20" : style.style === "pipeDelimited" ? "%7C" : ",";
-    pairs.push(`${name}=${entries.map((entry) => (list ? valueOf(entry) : `${encode(entry as string)}${delimiter}${valueOf(entry)}`)).join(delimiter)}`);
+    pairs.push(`${name}=${texts.map((item, i) => (keys === undefined ? item : `${encode(keys[i]!)}${delimiter}${item}`)).join(delimiter)}`);
   }
 }
 

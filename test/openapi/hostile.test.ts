@@ -19,6 +19,15 @@ const api = loosen(endpoint.defaults(
         },
       },
       "/m/{x}": { get: { parameters: [{ name: "x", in: "path", style: "matrix", explode: true }] } },
+      "/q": {
+        get: {
+          parameters: [
+            { name: "f", in: "query", style: "form", explode: true },
+            { name: "n", in: "query", style: "form", explode: false },
+            { name: "s", in: "query", style: "spaceDelimited", explode: false },
+          ],
+        },
+      },
       "/l/{x}": { get: { parameters: [{ name: "x", in: "path", style: "label" }] } },
       "/mp": { post: { requestBody: { content: { "multipart/form-data": { schema: { type: "object", properties: { a: {} } } } } } } },
       "/f": {
@@ -99,6 +108,26 @@ describe("JSON-described values are written without calling the caller's code", 
     const data = { a: [1, 2.5, -0, "\u2028\ud800\"", { b: null, c: true }], "k\n": {} };
     const request = api("GET /p", { headers: { h: data } });
     expect(request.headers.h).toBe(JSON.stringify(data));
+  });
+});
+
+describe("a query map is read once, whatever its style", () => {
+  it("reads each property of a form, unexploded form or spaceDelimited map once, and sends what it read", () => {
+    for (const [name, expected] of [
+      ["f", "a=1"],
+      ["n", "n=a,1"],
+      ["s", "s=a%201"],
+    ] as const) {
+      let reads = 0;
+      const map = {
+        get a() {
+          reads++;
+          return reads === 1 ? "1" : undefined;
+        },
+      };
+      expect(api("GET /q", { [name]: map }).url).toBe(`https://api.example/q?${expected}`);
+      expect(reads).toBe(1);
+    }
   });
 });
 
