@@ -72,6 +72,14 @@ describe("described routes: where each flat key goes", () => {
     expectEndpointError(() => api("PATCH /pets/{petId}", { petId: "1", name: "Rex" }), "ERR_INVALID_PARAMETER");
   });
 
+  it("sends the defaults' data as the body when the call gives none, as endpoint.parse(endpoint.merge()) does", () => {
+    const withData = endpoint.defaults({ ...fromOpenApi(document), data: { name: "Rex" } });
+    const request = withData("PATCH /pets/{petId}", { petId: "1" });
+    expect(request.body).toEqual({ name: "Rex" });
+    expect(request).toEqual(withData.parse(withData.merge("PATCH /pets/{petId}", { petId: "1" })));
+    expect(withData("PATCH /pets/{petId}", { petId: "1", data: { name: "Max" } }).body).toEqual({ name: "Max" });
+  });
+
   it("sends a list body through data", () => {
     const request = api("PUT /bulk", { data: [{ name: "a" }] });
     expect(request.body).toEqual([{ name: "a" }]);
