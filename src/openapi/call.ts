@@ -21,7 +21,8 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
     const key = i < ownCount ? keys[i]! : defaults[i - ownCount]!;
     const place = plan.places.get(key);
     if (call.isOption(key)) {
-      if (key === "data" && plan.body === undefined) throw invalid(key);
+      // data holding undefined, the caller's and the defaults', is no body, as merge() drops it.
+      if (key === "data" && plan.body === undefined && call.data !== undefined) throw invalid(key);
     } else if (place === undefined) {
       // The caller's own key, unless it holds undefined: that is no value, as on every route (merge() drops it).
       if (i < ownCount && ownValue(options, key) !== undefined) throw invalid(key);

@@ -65,6 +65,12 @@ describe("described routes: where each flat key goes", () => {
     expect(api("GET /pets", options).url).toBe(api.parse(api.merge("GET /pets", options)).url);
   });
 
+  it("takes data holding undefined for no body on a route that has none, as merge() drops it", () => {
+    const options = { data: undefined, headers: { "X-Request-Id": "r1" } };
+    expect(api("GET /pets", options)).toEqual(api.parse(api.merge("GET /pets", options)));
+    expectEndpointError(() => api("GET /pets", { data: {}, headers: { "X-Request-Id": "r1" } }), "ERR_INVALID_PARAMETER");
+  });
+
   it("takes a body whose properties collide with a parameter name through data, in the described JSON variant", () => {
     const request = api("PATCH /pets/{petId}", { petId: "1", data: { name: "Rex", petId: "2" } });
     expect(request.body).toEqual({ name: "Rex", petId: "2" });
