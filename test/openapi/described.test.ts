@@ -86,6 +86,13 @@ describe("described routes: where each flat key goes", () => {
     expect(withData("PATCH /pets/{petId}", { petId: "1", data: { name: "Max" } }).body).toEqual({ name: "Max" });
   });
 
+  it("writes the body's properties in merge() order, the defaults' first, as endpoint.parse(endpoint.merge()) does", () => {
+    const withUser = endpoint.defaults({ ...fromOpenApi(document), user: "me" });
+    const request = withUser("POST /login", { password: "p" });
+    expect(request.body).toBe("user=me&password=p");
+    expect(request).toEqual(withUser.parse(withUser.merge("POST /login", { password: "p" })));
+  });
+
   it("sends a list body through data", () => {
     const request = api("PUT /bulk", { data: [{ name: "a" }] });
     expect(request.body).toEqual([{ name: "a" }]);
