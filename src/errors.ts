@@ -53,7 +53,11 @@ export function quote(text: string): string {
 
 /** `text` cut to `max` characters, with its length said. */
 function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…(${text.length} characters)` : text;
+  if (text.length <= max) return text;
+  // Never between the two halves of a surrogate pair: the high half left would be a lone surrogate, and the cut after
+  // escaping (EndpointError) has no later escape to catch it.
+  const end = text.charCodeAt(max - 1) >> 10 === 0xd800 >> 10 ? max - 1 : max;
+  return `${text.slice(0, end)}…(${text.length} characters)`;
 }
 
 /**

@@ -168,7 +168,9 @@ function build(
   let body: unknown;
   if (described !== undefined) {
     const read = (key: string): unknown => overDefault(ownValue(options, key), getOwn(plan.values, key));
-    const parts = described.request({ options, keys, isOption, defaults: plan.keys, read, data: named.data, headers });
+    // The defaults' data is the body too when the call gives none, as on every route.
+    const data = overDefault(named.data, getOwn(plan.values, "data"));
+    const parts = described.request({ options, keys, isOption, defaults: plan.keys, read, data, headers });
     target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
     // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
     body = parts.body;

@@ -79,6 +79,16 @@ describe("the route is named wherever the problem is found", () => {
     expect(error.code).toBe("ERR_MISSING_PARAMETER");
     expect(error.message.length).toBeLessThan(1000);
   });
+
+  it("never cuts a long message between the two halves of a surrogate pair, even after escaping lengthened it", () => {
+    // Escaping C1 controls (1 character each, 6 escaped) pushes the message past its limit after the first cut; the
+    // second cut then fell inside a pair of the 😀 in the parameter's name, leaving a lone surrogate in the message.
+    const name = `${"\x85".repeat(63)}${"😀".repeat(60)}`;
+    const error = endpointErrorOf(() => endpoint({ method: "GET", url: `/${"%85".repeat(8)}${"😀".repeat(40)}`, [name]: { a: 1 } }));
+    expect(error.code).toBe("ERR_INVALID_PARAMETER");
+    expect(error.message.length).toBeGreaterThan(1000);
+    expect(error.message).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  });
 });
 
 describe("nothing but EndpointError for bad input", () => {

@@ -13,18 +13,20 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
   const { keys, headers, defaults, options } = call;
   // The value of each key the route places in the query, a cookie or the body, read once (a getter answers once): the
   // caller's own, else the defaults' (a parameter set by the defaults applies where the route has it; elsewhere it is
-  // not this route's). In the order of the walk: the caller's keys, then the defaults'.
+  // not this route's). In merge()'s order, which the body's properties keep: the defaults' keys, then the caller's.
   const given = new Map<string, unknown>();
   let properties: Dictionary | undefined;
-  const ownCount = keys.length;
-  for (let i = 0; i < ownCount + defaults.length; i++) {
-    const key = i < ownCount ? keys[i]! : defaults[i - ownCount]!;
+  const defaultCount = defaults.length;
+  for (let i = 0; i < defaultCount + keys.length; i++) {
+    const own = i >= defaultCount;
+    const key = own ? keys[i - defaultCount]! : defaults[i]!;
     const place = plan.places.get(key);
     if (call.isOption(key)) {
-      if (key === "data" && plan.body === undefined) throw invalid(key);
+      // data holding undefined, the caller's and the defaults', is no body, as merge() drops it.
+      if (key === "data" && plan.body === undefined && call.data !== undefined) throw invalid(key);
     } else if (place === undefined) {
       // The caller's own key, unless it holds undefined: that is no value, as on every route (merge() drops it).
-      if (i < ownCount && ownValue(options, key) !== undefined) throw invalid(key);
+      if (own && ownValue(options, key) !== undefined) throw invalid(key);
     } else if (place !== "path" && !given.has(key)) {
       const value = call.read(key);
       given.set(key, value);

@@ -65,11 +65,32 @@ describe("described routes: where each flat key goes", () => {
     expect(api("GET /pets", options).url).toBe(api.parse(api.merge("GET /pets", options)).url);
   });
 
+  it("takes data holding undefined for no body on a route that has none, as merge() drops it", () => {
+    const options = { data: undefined, headers: { "X-Request-Id": "r1" } };
+    expect(api("GET /pets", options)).toEqual(api.parse(api.merge("GET /pets", options)));
+    expectEndpointError(() => api("GET /pets", { data: {}, headers: { "X-Request-Id": "r1" } }), "ERR_INVALID_PARAMETER");
+  });
+
   it("takes a body whose properties collide with a parameter name through data, in the described JSON variant", () => {
     const request = api("PATCH /pets/{petId}", { petId: "1", data: { name: "Rex", petId: "2" } });
     expect(request.body).toEqual({ name: "Rex", petId: "2" });
     expect(request.headers["content-type"]).toBe("application/merge-patch+json");
     expectEndpointError(() => api("PATCH /pets/{petId}", { petId: "1", name: "Rex" }), "ERR_INVALID_PARAMETER");
+  });
+
+  it("sends the defaults' data as the body when the call gives none, as endpoint.parse(endpoint.merge()) does", () => {
+    const withData = endpoint.defaults({ ...fromOpenApi(document), data: { name: "Rex" } });
+    const request = withData("PATCH /pets/{petId}", { petId: "1" });
+    expect(request.body).toEqual({ name: "Rex" });
+    expect(request).toEqual(withData.parse(withData.merge("PATCH /pets/{petId}", { petId: "1" })));
+    expect(withData("PATCH /pets/{petId}", { petId: "1", data: { name: "Max" } }).body).toEqual({ name: "Max" });
+  });
+
+  it("writes the body's properties in merge() order, the defaults' first, as endpoint.parse(endpoint.merge()) does", () => {
+    const withUser = endpoint.defaults({ ...fromOpenApi(document), user: "me" });
+    const request = withUser("POST /login", { password: "p" });
+    expect(request.body).toBe("user=me&password=p");
+    expect(request).toEqual(withUser.parse(withUser.merge("POST /login", { password: "p" })));
   });
 
   it("sends a list body through data", () => {
