@@ -83,8 +83,12 @@ export function describedPlan(table: unknown, method: string, url: string): Comp
   if (!isPlainObject(table)) throw malformed(ROUTES);
   const byUrl = compiledTables.get(table);
   const byMethod = byUrl?.get(url);
-  if (byMethod?.has(method)) return byMethod.get(method);
-  const key = `${method.toUpperCase()} ${url}`;
+  const cached = byMethod?.get(method);
+  if (cached !== undefined) return cached;
+  // Every spelling of a method shares the plan of its uppercase one: a caller's "get", "Get" or "gEt" compiles nothing new.
+  const upper = method.toUpperCase();
+  if (upper !== method) return describedPlan(table, upper, url);
+  const key = `${method} ${url}`;
   const entry = getOwn(table, key);
   const plan = entry === undefined ? undefined : compileEntry(key, url, entry);
   // Only routes the table describes are kept: a miss must not let a caller's urls fill memory.
