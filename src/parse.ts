@@ -90,7 +90,8 @@ export function parseOver(plan: DefaultsPlan, route: RouteEntry | undefined, opt
   const routeMethod = lookedUp ? String(route.method ?? plan.method) : undefined;
   const claimed = lookedUp ? describedRoute(routes, routeMethod!, route.url) : undefined;
   let isOption: (key: string) => boolean = isNamedOption;
-  if (claimed !== undefined) {
+  // Most described routes claim none of the names a call gives (`headers` never): then nothing changes.
+  if (claimed !== undefined && keys.some((key) => isNamedOption(key) && claimed.claims(key))) {
     const own: NamedOptions = { ...named };
     for (const key of keys) if (isNamedOption(key) && claimed.claims(key)) own[key] = undefined;
     named = own;
