@@ -19,8 +19,9 @@ export interface DescribedCall {
   readonly keys: readonly string[];
   /** True for the option names (never parameters). */
   readonly isOption: (key: string) => boolean;
-  /** The keys of the defaults' parameters. */
+  /** The keys of the defaults' parameters, as a list and as a set. */
   readonly defaults: readonly string[];
+  readonly defaultKeys: ReadonlySet<string>;
   /** The value of a parameter: the caller's own, over the defaults' as merge() combines them. */
   readonly read: (key: string) => unknown;
   readonly data: unknown;

@@ -5,55 +5,62 @@ import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } fr
 import { headerText, jsonText, styledPairs } from "./styles.js";
 import { scalarText } from "../uri-template/index.js";
 import type { DescribedCall } from "../described.js";
-import type { CompiledPlan as DescribedPlan } from "./plan.js";
+import type { CompiledPlan as DescribedPlan, SlottedStyle } from "./plan.js";
 import type { ResponseHeaders } from "../types.js";
 
 /** The query and body of a call on a described route; sets its cookie and content-type headers. */
 export function describedRequest(plan: DescribedPlan, call: DescribedCall): { query: string; body: unknown } {
   const { keys, headers, defaults, options } = call;
-  // The value of each key the route places in the query, a cookie or the body, read once (a getter answers once): the
-  // caller's own, else the defaults' (a parameter set by the defaults applies where the route has it; elsewhere it is
-  // not this route's). In merge()'s order, which the body's properties keep: the defaults' keys, then the caller's.
-  const given = new Map<string, unknown>();
+  // Each key the route places in the query, a cookie or the body is read once (a getter answers once): the caller's
+  // own value, else the defaults' (a parameter set by the defaults applies where the route has it; elsewhere it is not
+  // this route's). In merge()'s order, which the body's properties keep: the defaults' keys, then the caller's others.
+  // Query and cookie values are kept by slot, which the plan gave each of their names.
+  const values: unknown[] = [];
   let properties: Dictionary | undefined;
   const defaultCount = defaults.length;
   for (let i = 0; i < defaultCount + keys.length; i++) {
     const own = i >= defaultCount;
     const key = own ? keys[i - defaultCount]! : defaults[i]!;
-    const place = plan.places.get(key);
     if (call.isOption(key)) {
       // data holding undefined, the caller's and the defaults', is no body, as merge() drops it.
       if (key === "data" && plan.body === undefined && call.data !== undefined) throw invalid(key);
-    } else if (place === undefined) {
+      continue;
+    }
+    const place = plan.places.get(key);
+    if (place === undefined) {
       // The caller's own key, unless it holds undefined: that is no value, as on every route (merge() drops it).
       if (own && ownValue(options, key) !== undefined) throw invalid(key);
-    } else if (place !== "path" && !given.has(key)) {
+    } else if (place !== "path" && !(own && call.defaultKeys.has(key))) {
       const value = call.read(key);
-      given.set(key, value);
-      if (place === "body" && value !== undefined) setOwn((properties ??= {}), key, value);
+      if (place !== "body") values[place.slot] = value;
+      else if (value !== undefined) setOwn((properties ??= {}), key, value);
     }
   }
   let missing: string[] | undefined;
-  for (const name of plan.required) if (given.get(name) == null) (missing ??= []).push(name);
+  for (const style of plan.required) if (values[style.slot] == null) (missing ??= []).push(style.name);
   for (const header of plan.headerStyles) if (header.required && getOwn(headers, header.name) === undefined) (missing ??= []).push(header.name);
   if (missing !== undefined) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required parameter(s) ${missing.map(quote).join(", ")}`);
-  const query: string[] = [];
-  for (const style of plan.query) {
-    const value = given.get(style.name);
-    if (value != null) styledPairs(query, style, value);
+  const query = pairsOf(plan.query, values);
+  if (plan.cookies.length > 0) {
+    const cookies = pairsOf(plan.cookies, values);
+    if (cookies.length > 0) headers.cookie = [getOwn(headers, "cookie") ?? [], cookies].flat().join("; ");
   }
-  const cookies: string[] = [];
-  for (const style of plan.cookies) {
-    const value = given.get(style.name);
-    if (value != null) styledPairs(cookies, style, value);
-  }
-  if (cookies.length > 0) headers.cookie = [getOwn(headers, "cookie") ?? [], cookies].flat().join("; ");
   let body = call.data;
   if (properties !== undefined) {
     if (body !== undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "give the body either whole as data or as its properties, not both");
     body = properties;
   }
   return { query: query.join("&"), body: body === undefined ? body : bodyAs(plan.body!, body, headers) };
+}
+
+/** The `name=value` pairs of the parameters of `styles` that have a value in `values`. */
+function pairsOf(styles: readonly SlottedStyle[], values: readonly unknown[]): string[] {
+  const pairs: string[] = [];
+  for (const style of styles) {
+    const value = values[style.slot];
+    if (value != null) styledPairs(pairs, style, value);
+  }
+  return pairs;
 }
 
 function invalid(key: string): EndpointError {

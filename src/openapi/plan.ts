@@ -50,25 +50,37 @@ export interface RouteTable {
   [route: string]: DescribedOperationEntry;
 }
 
-/** Where a flat key goes on a described route. */
-type Place = { readonly in: "query" | "cookie"; readonly style: Style } | "path" | "body";
+/** Where a flat key goes on a described route: a query or cookie parameter, a path parameter, or a body property. */
+type Place = SlottedStyle | "path" | "body";
 
 /** A route table entry compiled for calls. */
 export interface CompiledPlan extends DescribedPlan {
   readonly route: string;
   /** Flat keys: path, query and cookie parameters, then body properties. */
   readonly places: ReadonlyMap<string, Place>;
-  readonly query: readonly DescribedStyle[];
-  readonly cookies: readonly DescribedStyle[];
+  readonly query: readonly SlottedStyle[];
+  readonly cookies: readonly SlottedStyle[];
+  /** How many names the query and cookie parameters have: the length of the values a call reads for them. */
+  readonly slots: number;
   /** Header parameters, by lowercase name. */
   readonly headerStyles: readonly DescribedStyle[];
-  readonly required: readonly string[];
+  /** The required query and cookie parameters, in the description's order. */
+  readonly required: readonly SlottedStyle[];
   readonly body: { readonly mediaType: string; readonly kind: ReturnType<typeof bodyKind>; readonly flat: boolean; readonly encoding: ReadonlyMap<string, Style> } | undefined;
 }
 
 /** A parameter with its style filled in. */
 export interface DescribedStyle extends Style {
   readonly required: boolean;
+}
+
+/**
+ * A query or cookie parameter, with where a call keeps its value (one slot per name: a name both in the query and a
+ * cookie is read once and sent to both).
+ */
+export interface SlottedStyle extends DescribedStyle {
+  readonly in: "query" | "cookie";
+  readonly slot: number;
 }
 
 /**
@@ -112,10 +124,11 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     throw malformed(route);
   };
   const places = new Map<string, Place>();
-  const query: DescribedStyle[] = [];
-  const cookies: DescribedStyle[] = [];
+  const query: SlottedStyle[] = [];
+  const cookies: SlottedStyle[] = [];
   const headers: DescribedStyle[] = [];
-  const required: string[] = [];
+  const required: SlottedStyle[] = [];
+  const slots = new Map<string, number>();
   const pathStyles = new Map<string, string>();
   const parameters = listOf(getOwn(isPlainObject(entry) ? entry : fail(), "parameters"), fail);
   for (const parameter of parameters) {
@@ -129,9 +142,12 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     } else if (where === "header") {
       headers.push({ ...style, name: name.toLowerCase() });
     } else {
-      (where === "query" ? query : cookies).push(style);
-      places.set(name, { in: where as "query" | "cookie", style });
-      if (style.required) required.push(name);
+      let slot = slots.get(name);
+      if (slot === undefined) slots.set(name, (slot = slots.size));
+      const placed: SlottedStyle = { ...style, in: where as "query" | "cookie", slot };
+      (where === "query" ? query : cookies).push(placed);
+      places.set(name, placed);
+      if (style.required) required.push(placed);
     }
   }
   const body = getOwn(entry as Dictionary, "body");
@@ -176,6 +192,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     places,
     query,
     cookies,
+    slots: slots.size,
     headerStyles: headers,
     required,
     body: described,

@@ -53,6 +53,23 @@ describe("described routes: where each flat key goes", () => {
     expect(request.headers.cookie).toBe("session=s1; prefs=x,y");
   });
 
+  it("sends a name described both in the query and as a cookie to both, read once", () => {
+    const twice = endpoint.defaults(
+      fromOpenApi({
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        servers: [{ url: "https://api.example" }],
+        paths: { "/items": { get: { parameters: [{ name: "token", in: "query" }, { name: "token", in: "cookie" }], responses: {} } } },
+      }),
+    );
+    let reads = 0;
+    const options = Object.defineProperty({}, "token", { enumerable: true, get: () => `t${++reads}` });
+    const request = twice("GET /items", options);
+    expect(request.url).toBe("https://api.example/items?token=t1");
+    expect(request.headers.cookie).toBe("token=t1");
+    expect(reads).toBe(1);
+  });
+
   it("refuses a key the route does not describe, naming the route and the key", () => {
     const error = expectEndpointError(() => api("GET /pets", { nope: 1, headers: { "X-Request-Id": "r1" } }), "ERR_INVALID_PARAMETER");
     expect(error.message).toContain("GET /pets");
