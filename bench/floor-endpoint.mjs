@@ -4,6 +4,8 @@
 // template operators and mediaType rewrite the benchmark mix uses. It is generic otherwise (nothing is hard-coded per
 // route): each route string is parsed once into a plan (cached in a Map), and every call does the real per-call work.
 
+import { isoText } from "../dist/uri-template/iso-date.js";
+
 const OPTION_KEYS = ["method", "baseUrl", "url", "headers", "request", "mediaType", "data"];
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -106,8 +108,13 @@ function encodeReserved(value) {
   return encodeURI(value);
 }
 
-/** Query parameters outside the template: encodeURIComponent; octokit keeps "+" literal in q. */
+/**
+ * Query parameters outside the template: encodeURIComponent; octokit keeps "+" literal in q. A Date is written as
+ * endpointkit writes it (ISO 8601, DECISIONS), with endpointkit's own formatter: octokit's Date text (its toString) is
+ * not what this floor measures.
+ */
 function encodeQueryValue(name, value) {
+  if (value instanceof Date) value = isoText(value);
   if (typeof value === "string") {
     const s = escapeAscii(value, name === "q" ? Q : COMPONENT);
     if (s !== undefined) return s;

@@ -17,17 +17,20 @@ function normalize(result) {
   return { ...result, method: result.method.toUpperCase(), headers, body };
 }
 
-/** (1) The 12 results must equal octokit's (method case and user-agent aside), header order included. */
-function check(name, endpoint) {
+/**
+ * (1) The results must equal the reference's, octokit's unless named (method case and user-agent aside), header order
+ * included.
+ */
+function check(name, endpoint, reference = octokit) {
   const ghe = endpoint.defaults(GHE);
-  const octokitGhe = octokit.defaults(GHE);
+  const octokitGhe = reference.defaults(GHE);
   let mismatches = 0;
   MIX.forEach(([route, options, which], i) => {
     // The described API's calls follow its description, which octokit cannot read: nothing to compare there.
     if (which === "described") return;
     const throughDefaults = which === "ghe";
     const a = normalize((throughDefaults ? ghe : endpoint)(route, options));
-    const b = normalize((throughDefaults ? octokitGhe : octokit)(route, options));
+    const b = normalize((throughDefaults ? octokitGhe : reference)(route, options));
     const sameOrder = Object.keys(a.headers).join() === Object.keys(b.headers).join();
     if (!isDeepStrictEqual(a, b) || !sameOrder) {
       mismatches++;
@@ -36,13 +39,16 @@ function check(name, endpoint) {
       console.log(`  octokit: ${JSON.stringify({ ...b, body: b.body instanceof Uint8Array ? "<Uint8Array>" : b.body })}`);
     }
   });
-  console.log(`${name}: ${MIX.length - mismatches}/${MIX.length} calls match @octokit/endpoint`);
+  const compared = MIX.filter(([, , which]) => which !== "described").length;
+  console.log(`${name}: ${compared - mismatches}/${compared} calls match ${reference === octokit ? "@octokit/endpoint" : "endpointkit"}`);
   return mismatches;
 }
 
 
+// Both write a Date in ISO 8601 (DECISIONS), where octokit writes its toString(): those two calls differ from octokit.
+const datesDiffer = MIX.filter(([, options, which]) => which !== "described" && Object.values(options).some((value) => value instanceof Date)).length;
 const bad = check("floor", floorEndpoint) + check("endpointkit", endpointkit);
-if (bad) process.exitCode = 1;
+if (bad !== 2 * datesDiffer || check("floor", floorEndpoint, endpointkit)) process.exitCode = 1;
 
 const result = compare({
   title: `floor vs endpointkit vs @octokit/endpoint: mix of ${MIX.length} calls`,
