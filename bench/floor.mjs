@@ -17,17 +17,22 @@ function normalize(result) {
   return { ...result, method: result.method.toUpperCase(), headers, body };
 }
 
+/** True for a call the comparison with octokit leaves out (see check). */
+const differsFromOctokit = ([, options, which]) => which === "described" || Object.values(options).some((value) => value instanceof Date);
+
 /**
  * (1) The results must equal the reference's, octokit's unless named (method case and user-agent aside), header order
- * included.
+ * included. Against octokit, the described API's calls (they follow the description, which octokit cannot read) and the
+ * calls with a Date (written in ISO 8601, DECISIONS, where octokit writes its toString()) are left out.
  */
 function check(name, endpoint, reference = octokit) {
   const ghe = endpoint.defaults(GHE);
   const octokitGhe = reference.defaults(GHE);
+  const skip = reference === octokit ? differsFromOctokit : ([, , which]) => which === "described";
   let mismatches = 0;
-  MIX.forEach(([route, options, which], i) => {
-    // The described API's calls follow its description, which octokit cannot read: nothing to compare there.
-    if (which === "described") return;
+  MIX.forEach((call, i) => {
+    const [route, options, which] = call;
+    if (skip(call)) return;
     const throughDefaults = which === "ghe";
     const a = normalize((throughDefaults ? ghe : endpoint)(route, options));
     const b = normalize((throughDefaults ? octokitGhe : reference)(route, options));
@@ -36,19 +41,17 @@ function check(name, endpoint, reference = octokit) {
       mismatches++;
       console.log(`MISMATCH ${name} #${i} ${route}${sameOrder ? "" : " (header order)"}`);
       console.log(`  ${name}: ${JSON.stringify({ ...a, body: a.body instanceof Uint8Array ? "<Uint8Array>" : a.body })}`);
-      console.log(`  octokit: ${JSON.stringify({ ...b, body: b.body instanceof Uint8Array ? "<Uint8Array>" : b.body })}`);
+      console.log(`  reference: ${JSON.stringify({ ...b, body: b.body instanceof Uint8Array ? "<Uint8Array>" : b.body })}`);
     }
   });
-  const compared = MIX.filter(([, , which]) => which !== "described").length;
+  const compared = MIX.filter((call) => !skip(call)).length;
   console.log(`${name}: ${compared - mismatches}/${compared} calls match ${reference === octokit ? "@octokit/endpoint" : "endpointkit"}`);
   return mismatches;
 }
 
 
-// Both write a Date in ISO 8601 (DECISIONS), where octokit writes its toString(): those two calls differ from octokit.
-const datesDiffer = MIX.filter(([, options, which]) => which !== "described" && Object.values(options).some((value) => value instanceof Date)).length;
-const bad = check("floor", floorEndpoint) + check("endpointkit", endpointkit);
-if (bad !== 2 * datesDiffer || check("floor", floorEndpoint, endpointkit)) process.exitCode = 1;
+const bad = check("floor", floorEndpoint) + check("endpointkit", endpointkit) + check("floor", floorEndpoint, endpointkit);
+if (bad) process.exitCode = 1;
 
 const result = compare({
   title: `floor vs endpointkit vs @octokit/endpoint: mix of ${MIX.length} calls`,
