@@ -26,6 +26,11 @@ export function normalizeMediaType(mediaType: unknown, given: boolean, earlierPr
   if (previews !== undefined) {
     if (!Array.isArray(previews)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType.previews must be an array of preview names");
     const items = ownItems(previews, "mediaType.previews");
+    // No previews, as Octokit's defaults give on every request: the copy is the list.
+    if (items.length === 0 && earlierPreviews.length === 0) {
+      normalized.previews = items;
+      return normalized;
+    }
     const names = new Set(earlierPreviews);
     for (let i = 0; i < items.length; i++) {
       const preview = checkWord(items[i], PREVIEW, "the preview", 'or "-"');

@@ -164,7 +164,7 @@ function build(
     base = baseUrl !== undefined ? checkedBaseUrl(baseUrl) : (plan.basePrefix ?? checkedBaseUrl(plan.baseUrl));
     if (join !== "path") target = withoutLeadingSlashes(target);
   }
-  if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType, contract?.previews(target, base !== undefined) ?? true);
+  if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType, contract, target, base !== undefined);
 
   let body: unknown;
   if (described !== undefined) {
@@ -399,10 +399,14 @@ function isArrayIndex(key: string | undefined): boolean {
   return Number(key) < 2 ** 32 - 1;
 }
 
-/** Rewrites accept for the mediaType option; `withPreviews` false: for its format only. */
-function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary, withPreviews: boolean): void {
+/**
+ * Rewrites accept for the mediaType option; for its format only where the contract applies no previews to `url`
+ * (`joined`: it follows baseUrl). The contract is asked only when there are previews, which most calls have none of.
+ */
+function applyMediaTypeOption(headers: ResponseHeaders, mediaType: Dictionary, contract: Contract | undefined, url: string, joined: boolean): void {
   const format = getOwn(mediaType, "format") as string | undefined;
-  const previews = withPreviews ? (getOwn(mediaType, "previews") as string[] | undefined) : undefined;
+  let previews = getOwn(mediaType, "previews") as string[] | undefined;
+  if (previews?.length && contract !== undefined && !contract.previews(url, joined)) previews = undefined;
   const accept = getOwn(headers, "accept");
   if ((format || previews?.length) && typeof accept === "string") {
     headers.accept = applyMediaType(accept, format, previews);

@@ -37,6 +37,10 @@ describe("endpointkit/octokit: octokit's contract", () => {
     expectAsOctokit("POST /graphql", { query: "q", mediaType: { previews: ["bane"], format: "raw" } });
     expectAsOctokit("POST /api/graphql", { baseUrl: "https://ghe.example", query: "q", ...previews });
     expectAsOctokit("POST https://ghe.example/api/graphql", { query: "q", ...previews });
+    expectAsOctokit("POST /graphqlx", { query: "q", ...previews });
+    expectAsOctokit("POST /graphql/x", { query: "q", ...previews });
+    // A url of "graphql" alone follows baseUrl and its "/" (endpointkit joins with one "/", octokit does not).
+    expect(ours("POST graphql", { query: "q", ...previews }).headers.accept).toBe("application/vnd.github.machine-man-preview+json");
     expectAsOctokit("GET /repos/{owner}/{repo}/pulls/{number}", { owner: "o", repo: "r", number: 1, mediaType: { format: "diff", previews: ["a"] } });
     expect(ours("GET /app", previews).headers.accept).toBe("application/vnd.github.v3+json");
     // endpointkit itself applies them on every route (difference 9).
