@@ -19,9 +19,8 @@ export interface DescribedCall {
   readonly keys: readonly string[];
   /** True for the option names (never parameters). */
   readonly isOption: (key: string) => boolean;
-  /** The keys of the defaults' parameters, as a list and as a set. */
-  readonly defaults: readonly string[];
-  readonly defaultKeys: ReadonlySet<string>;
+  /** The keys of the defaults' parameters, in their order. */
+  readonly defaults: ReadonlySet<string>;
   /** The value of a parameter: the caller's own, over the defaults' as merge() combines them. */
   readonly read: (key: string) => unknown;
   readonly data: unknown;

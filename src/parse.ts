@@ -171,7 +171,7 @@ function build(
     const read = (key: string): unknown => overDefault(ownValue(options, key), getOwn(plan.values, key));
     // The defaults' data is the body too when the call gives none, as on every route.
     const data = overDefault(named.data, getOwn(plan.values, "data"));
-    const parts = described.request({ options, keys, isOption, defaults: plan.keys, defaultKeys: plan.keySet, read, data, headers });
+    const parts = described.request({ options, keys, isOption, defaults: plan.keySet, read, data, headers });
     target = appendQuery(target, parts.query, compiled.mayHoldQueryOrFragment);
     // No empty body for a PUT or PATCH without one: that is GitHub's rule, and the description says what to send.
     body = parts.body;

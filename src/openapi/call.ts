@@ -17,10 +17,11 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
   // Query and cookie values are kept by slot, which the plan gave each of their names.
   const values: unknown[] = [];
   let properties: Dictionary | undefined;
-  const defaultCount = defaults.length;
+  const defaultList = defaults.size > 0 ? [...defaults] : keys.slice(0, 0);
+  const defaultCount = defaultList.length;
   for (let i = 0; i < defaultCount + keys.length; i++) {
     const own = i >= defaultCount;
-    const key = own ? keys[i - defaultCount]! : defaults[i]!;
+    const key = own ? keys[i - defaultCount]! : defaultList[i]!;
     if (call.isOption(key)) {
       // data holding undefined, the caller's and the defaults', is no body, as merge() drops it.
       if (key === "data" && plan.body === undefined && call.data !== undefined) throw invalid(key);
@@ -30,7 +31,7 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
     if (place === undefined) {
       // The caller's own key, unless it holds undefined: that is no value, as on every route (merge() drops it).
       if (own && ownValue(options, key) !== undefined) throw invalid(key);
-    } else if (place !== "path" && !(own && call.defaultKeys.has(key))) {
+    } else if (place !== "path" && !(own && defaults.has(key))) {
       const value = call.read(key);
       if (place !== "body") values[place.slot] = value;
       else if (value !== undefined) setOwn((properties ??= {}), key, value);
