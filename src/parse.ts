@@ -302,7 +302,7 @@ function expandUrl(compiled: CompiledUrl, options: Dictionary, data: unknown, pl
     values = {};
     for (const name of compiled.template.variables) {
       const given = name === "data" ? data : OPTION_NAMES.has(name) ? undefined : getOwn(options, name);
-      setOwn(values, name, overDefault(given, getOwn(plan.values, name)));
+      setOwn(values, name, overDefault(given, getOwn(plan.values, name), false, true));
     }
   }
   // What the engine reports, pairs of a varspec and an index; an optional placeholder left undefined (`{?per_page}`)
@@ -369,7 +369,7 @@ function parameters(compiled: CompiledUrl, options: Dictionary, keys: readonly s
     } else {
       key = order !== undefined ? order[i]! : defaults[i]!;
       if (skip.has(key)) continue;
-      value = overDefault(key === "data" ? data : ownValue(options, key), getOwn(plan.values, key));
+      value = overDefault(key === "data" ? data : ownValue(options, key), getOwn(plan.values, key), false, !toBody);
     }
     if (value === undefined) continue;
     if (toBody) setOwn((body ??= {}), key, value);
@@ -380,13 +380,15 @@ function parameters(compiled: CompiledUrl, options: Dictionary, keys: readonly s
 
 /**
  * A value given over the defaults' value, as merge() combines them: the given one, two maps merged key by key, or the
- * defaults' where none is given. What comes from the defaults is copied, so a result never shares an object of theirs;
- * `keepOthers`: objects other than maps, lists and Dates (a fetch, an agent) are kept, as in `request`.
+ * defaults' where none is given. What comes from the defaults is copied, so a result never shares an object of theirs,
+ * unless it is only read (`readOnly`: the URL and the query are text made from it); `keepOthers`: objects other than
+ * maps, lists and Dates (a fetch, an agent) are kept, as in `request`.
  */
-function overDefault(given: unknown, fallback: unknown, keepOthers = false): unknown {
+function overDefault(given: unknown, fallback: unknown, keepOthers = false, readOnly = false): unknown {
   if (typeof fallback !== "object" || fallback === null) return given === undefined ? fallback : given;
-  if (given === undefined) return deepCopy(fallback, keepOthers);
-  return isPlainObject(given) && isPlainObject(fallback) ? mergeValue(deepCopy(fallback, keepOthers), given) : given;
+  if (given !== undefined && !(isPlainObject(given) && isPlainObject(fallback))) return given;
+  const own = readOnly ? fallback : deepCopy(fallback, keepOthers);
+  return given === undefined ? own : mergeValue(own, given);
 }
 
 /** True for the keys a JS object lists first, in ascending order: canonical integers from 0 to 2^32 - 2. */

@@ -223,6 +223,11 @@ describe("endpoint.defaults() (SPEC 4.3)", () => {
     expect(second.request).toEqual({ fetch, hook: { retries: 1 } });
     expect(custom.DEFAULTS.labels).toEqual(["a"]);
     expect(second).toEqual(custom.parse(custom.merge("POST /x{?filter*}", {})));
+    // The URL and the query read the defaults' own map and list (text is made from them, nothing keeps them): a call's
+    // map merged over theirs leaves them as they were.
+    expect(custom("GET /x{?filter*}", { filter: { sort: "desc" } }).url).toBe(`${api}/x?state=open&sort=desc&labels=a`);
+    expect(custom("GET /x{?filter*}").url).toBe(`${api}/x?state=open&labels=a`);
+    expect(custom.DEFAULTS.filter).toEqual({ state: "open" });
   });
 
   it("checks new defaults when they are set", () => {
