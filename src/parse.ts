@@ -62,8 +62,7 @@ export interface RouteEntry {
 
 /** The plan of defaults of the options named, scalar parameters in `values` (own keys `keys`): the one place plans are made. */
 export function defaultsPlan(options: Omit<DefaultsPlan, "keySet" | "hasIndexKey">): DefaultsPlan {
-  const { method, url, baseUrl, basePrefix, copyHeaders, routes, values, keys, mediaType, request } = options;
-  return { method, url, baseUrl, basePrefix, copyHeaders, routes, values, keys, keySet: new Set(keys), hasIndexKey: keys.some(isArrayIndex), mediaType, request };
+  return { ...options, keySet: new Set(options.keys), hasIndexKey: options.keys.some(isArrayIndex) };
 }
 
 const NO_PLAN = defaultsPlan({ method: undefined, url: undefined, baseUrl: undefined, basePrefix: undefined, copyHeaders: headersCopier({}), routes: undefined, values: {}, keys: [], mediaType: undefined, request: undefined });
@@ -177,7 +176,7 @@ function build(
     body = parts.body;
   } else if (lowerMethod === "post" || lowerMethod === "patch" || lowerMethod === "put" || lowerMethod === "delete") {
     // `data` is the body, unless the URL names it; else the parameters are.
-    if (!compiled.variables.has("data")) body = overDefault(named.data, getOwn(plan.values, "data"));
+    if (!compiled.notParameters.has("data")) body = overDefault(named.data, getOwn(plan.values, "data"));
     // null is a body of its own (JSON null): only undefined leaves the parameters to be the body.
     if (body === undefined) body = parameters(compiled, options, keys, named.data, plan, true);
     if (body === undefined) {
@@ -297,7 +296,7 @@ function namedOptions(options: Dictionary, keys: readonly string[]): Readonly<Na
 function expandUrl(compiled: CompiledUrl, options: Dictionary, data: unknown, plan: DefaultsPlan, required: ReadonlySet<string> | undefined): string {
   let values = options;
   let direct = compiled.readsDirectly;
-  for (let i = 0; direct && i < plan.keys.length; i++) direct = !compiled.variables.has(plan.keys[i]!);
+  for (let i = 0; direct && i < plan.keys.length; i++) direct = !compiled.notParameters.has(plan.keys[i]!);
   if (!direct) {
     values = {};
     for (const name of compiled.template.variables) {
@@ -393,12 +392,7 @@ function overDefault(given: unknown, fallback: unknown, keepOthers = false, read
 
 /** True for the keys a JS object lists first, in ascending order: canonical integers from 0 to 2^32 - 2. */
 function isArrayIndex(key: string | undefined): boolean {
-  if (key === undefined || key === "" || key.length > 10 || (key.length > 1 && key.charCodeAt(0) === 0x30)) return false;
-  for (let i = 0; i < key.length; i++) {
-    const code = key.charCodeAt(i);
-    if (code < 0x30 || code > 0x39) return false;
-  }
-  return Number(key) < 2 ** 32 - 1;
+  return key !== undefined && key !== "4294967295" && `${+key >>> 0}` === key;
 }
 
 /**

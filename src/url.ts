@@ -7,9 +7,10 @@ import { compileTemplate, compiledTemplate, type CompiledTemplate, type VarSpec 
 /** A route URL compiled once: the template and what endpoint() needs to know about its variables. */
 export interface CompiledUrl {
   readonly template: CompiledTemplate;
-  /** Every variable the template names: these parameters never reach the query or the body. */
-  readonly variables: ReadonlySet<string>;
-  /** The option names and the template's variables: the keys that are never query or body parameters for this URL. */
+  /**
+   * The option names and the template's variables: the keys that are never query or body parameters for this URL. (A
+   * defaults' parameter or `data`, never an option name, is in it when the template names it.)
+   */
   readonly notParameters: ReadonlySet<string>;
   /**
    * How the expanded URL meets baseUrl (DECISIONS "URL and placeholders", and SECURITY.md: a value never chooses the
@@ -49,12 +50,10 @@ export function compileUrlText(url: string): CompiledUrl {
   const first = written.parts[0];
   // A first literal loses its leading slashes once, here, rather than the expanded text on every call.
   const template = join === "path" ? compiledTemplate(written.source, [withoutLeadingSlashes(first as string), ...written.parts.slice(1)], written.variables) : written;
-  const variables = new Set(template.variables);
   const parts = template.parts;
   return Object.freeze({
     template,
-    variables,
-    notParameters: new Set([...OPTION_NAMES, ...variables]),
+    notParameters: new Set([...OPTION_NAMES, ...template.variables]),
     join,
     mayHoldQueryOrFragment: parts.some((part) => (typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char))),
     literalMayFormDot: parts.some((part) => typeof part === "string" && (part.includes(".") || part.includes("%"))),

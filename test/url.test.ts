@@ -393,7 +393,7 @@ describe("templates", () => {
     const compiled = compileUrl("/a/:b/{c}{+d}{#e}{/f}{?g}");
     const error = expectEndpointError(() => loose("GET /a/:b/{c}{+d}{#e}{/f}{?g}"), "ERR_MISSING_PARAMETER");
     expect(error.message).toContain('placeholders "b", "c", "d", "e"');
-    expect([...compiled.variables]).toEqual(["b", "c", "d", "e", "f", "g"]);
+    expect(compiled.template.variables).toEqual(["b", "c", "d", "e", "f", "g"]);
     expect(compileUrl("/a/:b/{c}{+d}{#e}{/f}{?g}")).toBe(compiled);
   });
 
