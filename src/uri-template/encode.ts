@@ -24,26 +24,17 @@ const UNRESERVED_DIFFERS = 32;
 /** "[", "]" and "%", which encodeURI escapes and reserved expansion keeps (a "%" in a %XX). */
 const RESERVED_DIFFERS = 64;
 
-/** The class of each ASCII character: the bits above that apply to it. */
-const CLASSES = new Uint8Array(128);
+/**
+ * The class of each ASCII character (the bits above that apply to it), as data: character `code` of this text is
+ * 35 + that class, so the text stays printable and compresses to a few bytes. test/uri-template/encode.test.ts works
+ * each class out again from RFC 3986's character sets and holds this text to it.
+ */
+const CLASSES = Uint8Array.from(
+  "*********************************D*((j(DDDD,(##(3333333333((*(*((333333####################h*h*#*333333####################***#*",
+  (character) => character.charCodeAt(0) - 35,
+);
 /** "%XX" for each ASCII character. */
-const ESCAPED: string[] = [];
-for (let code = 0; code < 128; code++) {
-  const character = String.fromCharCode(code);
-  const marked = (set: string, bit: number): number => (set.includes(character) ? bit : 0);
-  // Letters, digits, "_" and "-.~" are kept by every encoding (parseInt reads a letter or digit in base 36, and
-  // nothing else).
-  const escapedUnless = (kept: string, bit: number): number => (parseInt(character, 36) >= 0 ? 0 : bit - marked(`_-.~${kept}`, bit));
-  CLASSES[code] =
-    escapedUnless("", UNRESERVED) |
-    escapedUnless(":/?#[]@!$&'()*+,;=", RESERVED) |
-    escapedUnless("!*'()+", COMPONENT) |
-    marked("+", PLUS) |
-    (parseInt(character, 16) >= 0 ? HEX : 0) |
-    marked("!'()*", UNRESERVED_DIFFERS) |
-    marked("[]%", RESERVED_DIFFERS);
-  ESCAPED.push(`%${code < 16 ? "0" : ""}${code.toString(16).toUpperCase()}`);
-}
+const ESCAPED = Array.from(CLASSES, (_, code) => `%${code < 16 ? "0" : ""}${code.toString(16).toUpperCase()}`);
 
 /** Encodes everything but unreserved characters (simple, label, path, matrix and query expansion). */
 export function encodeUnreserved(text: string): string {
