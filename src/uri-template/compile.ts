@@ -2,7 +2,7 @@
 // expression runs on more than the digits of a prefix.
 import { EndpointError, quote } from "../errors.js";
 import { encodeReserved } from "./encode.js";
-import { operatorOf, type CompiledTemplate, type VarSpec } from "./syntax.js";
+import { OPERATORS, operatorAt, type CompiledTemplate, type VarSpec } from "./syntax.js";
 
 /** How compileTemplate reads a template beyond strict RFC 6570. */
 export interface CompileOptions {
@@ -66,8 +66,7 @@ function compileExpression(source: string, open: number, hyphens: boolean, parts
   const close = source.indexOf("}", open);
   const nested = source.indexOf("{", open + 1);
   if (close < 0 || (nested > 0 && nested < close)) fail(source, open, "this { is never closed");
-  const char = source[open + 1]!;
-  const operator = operatorOf("+#./;?&".includes(char) ? char : "");
+  const operator = operatorAt(OPERATORS.indexOf(source[open + 1]!) + 1);
   // An empty expression, or a reserved operator ("=,!@|"), fails as a variable name that is empty or holds the
   // character.
   let start = open + 1 + operator.char.length;

@@ -73,20 +73,21 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
       let encoded: string | undefined;
       if (typeof value === "string" && !prefix) {
         encoded = encode(spec, value);
-      } else if (value === undefined || value === null) {
+      } else if (value == null) {
         // Undefined in RFC 6570's sense: nothing is written.
       } else if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
         if (prefix) throw valueError("ERR_INVALID_TEMPLATE", name, "is a list or map, which takes no prefix");
         plain = false;
         expanded = appendItems(spec, value, first, result, report);
       } else {
-        const text = typeof value === "string" ? value : (scalarText(value, name) ?? invalidValue(name, value));
+        const text = scalarText(value, name) ?? invalidValue(name, value);
         const shown = prefix ? prefixOf(text, prefix) : text;
         // Below 1e21 in magnitude, a number's text holds only digits, ".", "-", "e" or the letters of "Infinity" and
         // "NaN": nothing to escape.
         encoded = typeof value === "number" && value < 1e21 && value > -1e21 ? shown : encode(spec, shown);
       }
       if (encoded !== undefined) {
+        // "" and the dot segments "." and "..": the only texts of fewer than three characters "..".startsWith accepts.
         if (spec.operator.reserved || (encoded.length < 3 && "..".startsWith(encoded))) plain = false;
         expanded = write(spec, result, first ? spec.first : spec.next, encoded, report);
       }
@@ -99,7 +100,15 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
       }
     }
   } catch (error) {
-    throw expansionError(error, parts[i]);
+    const spec = parts[i];
+    const name = typeof spec === "object" ? spec.name : "";
+    // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
+    // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
+    throw isEndpointError(error)
+      ? error
+      : isInstance(error, RangeError)
+        ? valueError("ERR_TOO_LARGE", name, "expands past the engine's longest string")
+        : valueError("ERR_INVALID_PARAMETER", name, error === LONE_SURROGATE ? "holds a lone surrogate (no UTF-8 form)" : "could not be read: a getter or proxy threw", error);
   }
   expandedPlainValues = plain;
   return result;
@@ -131,16 +140,6 @@ function readOnce(values: TemplateValues, name: string, read: Map<string, unknow
 /** An EndpointError about the value of the variable `name` (or of "a value" when there is no name). */
 function valueError(code: EndpointErrorCode, name: string | undefined, problem: string, cause?: unknown): EndpointError {
   return new EndpointError(code, `${name === undefined ? "a value" : `the value of ${quote(name)}`} ${problem}`, undefined, cause);
-}
-
-/** What escapes an expansion: an EndpointError as it is, anything else as an EndpointError naming the variable. */
-function expansionError(error: unknown, part: string | VarSpec | undefined): EndpointError {
-  if (isEndpointError(error)) return error;
-  const name = typeof part === "object" ? part.name : "";
-  // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
-  // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
-  if (isInstance(error, RangeError)) return valueError("ERR_TOO_LARGE", name, "expands past the engine's longest string");
-  return valueError("ERR_INVALID_PARAMETER", name, error === LONE_SURROGATE ? "holds a lone surrogate (no UTF-8 form)" : "could not be read: a getter or proxy threw", error);
 }
 
 /**
@@ -187,7 +186,7 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
   for (let i = 0; i < length; i++) {
     const key = keys?.[i];
     const item = readOwn(value, key ?? i);
-    if (item === undefined || item === null) continue;
+    if (item == null) continue;
     if (count === 0 || item !== previous) {
       encoded = encode(spec, scalarText(item, name) ?? invalidValue(key === undefined ? name : `${name}.${key}`, item));
       previous = item;
@@ -252,11 +251,12 @@ export function dateTime(value: object): number | undefined {
   return objectTag.call(value) === "[object Date]" ? getTime.call(value) : undefined;
 }
 
-/** The first `length` characters of `text`, never splitting a surrogate pair. */
+/**
+ * The first `length` characters of `text`, never splitting a surrogate pair: they lie within its first 2 * `length` code
+ * units, and a pair cut at that end is past them.
+ */
 function prefixOf(text: string, length: number): string {
-  let end = 0;
-  for (let count = 0; count < length && end < text.length; count++) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
-  return text.slice(0, end);
+  return Array.from(text.slice(0, length * 2)).slice(0, length).join("");
 }
 
 function invalidValue(name: string, value: unknown): never {
