@@ -42,16 +42,14 @@ function forget(entry: Entry): void {
 export function boundedMemo<V>(limit: number, compute: (key: string) => V, cost = (key: string, _value: V): number => key.length): BoundedMemo<V> {
   const entries = new Map<string, Entry<V>>();
   const memo = (key: string): V => {
-    if (key.length > MAX_CACHED_KEY_LENGTH) return compute(key);
     let entry = entries.get(key);
     if (entry === undefined) {
       const value = compute(key);
+      if (key.length > MAX_CACHED_KEY_LENGTH) return value;
       if (entries.size >= limit) forget(entries.values().next().value as Entry);
-      entry = { key, value, cost: cost(key, value), memo: entries };
-      spent += entry.cost;
-      while (spent > MAX_CACHED_CHARACTERS) forget(ledger.values().next().value!);
-      entries.set(key, entry);
+      entries.set(key, (entry = { key, value, cost: cost(key, value), memo: entries }));
       ledger.add(entry as Entry);
+      for (spent += entry.cost; spent > MAX_CACHED_CHARACTERS; ) forget(ledger.values().next().value!);
     }
     return entry.value;
   };

@@ -34,9 +34,7 @@ export function compileTemplate(source: string, options?: CompileOptions): Compi
     parts.push(encodeReserved(literal));
     i += literal.length;
   }
-  const names = parts.flatMap((part) => (typeof part === "string" ? [] : [part.name]));
-  // A Set keeps its first insertion of each name, in order: the variables in order of first appearance.
-  return compiledTemplate(source, parts, Object.freeze([...new Set(names)]));
+  return compiledTemplate(source, parts);
 }
 
 /**
@@ -51,11 +49,13 @@ const NOT_IN_LITERAL = /[^\w\-.~:/?#[\]@!$&'()*+,;=%\xa0-\u{10ffff}]|\p{Cs}|%(?!
  * of array: expansion is shared by parseTemplate() and endpoint(), and a second shape made every read there polymorphic
  * (measured: parseTemplate(t).expand(v) about 10% slower after endpoint() calls). It and its varspecs are frozen (the
  * endpoint mix measured ~3% slower without); `parts` is not: V8 reads the elements of a frozen array more slowly
- * (measured: 6-9%). `variables` is handed to users, so the caller freezes it.
+ * (measured: 6-9%). `variables`, worked out from `parts` unless given, is handed to users: it is frozen too.
  */
-export function compiledTemplate(source: string, parts: (string | VarSpec)[], variables: readonly string[]): CompiledTemplate {
-  const varspecs = parts.filter((part) => typeof part !== "string").length;
-  return Object.freeze({ source, parts, variables, repeats: varspecs > variables.length });
+export function compiledTemplate(source: string, parts: (string | VarSpec)[], variables?: readonly string[]): CompiledTemplate {
+  const names = parts.flatMap((part) => (typeof part === "string" ? [] : [part.name]));
+  // A Set keeps its first insertion of each name, in order: the variables in order of first appearance.
+  variables ??= Object.freeze([...new Set(names)]);
+  return Object.freeze({ source, parts, variables, repeats: names.length > variables.length });
 }
 
 /**

@@ -234,7 +234,8 @@ export function scalarText(value: unknown, name?: string): string | undefined {
 /** ISO 8601 text of a real Date (dateTime), or undefined for any other object; kept out of scalarText, which stays small. */
 function isoDate(value: object, name: string | undefined): string | undefined {
   const time = dateTime(value);
-  if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
+  // NaN, the only value unequal to itself: an invalid Date.
+  if (time !== time) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
   return time === undefined ? time : (isoText(value as Date) ?? toISOString.call(value));
 }
 
