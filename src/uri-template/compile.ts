@@ -78,7 +78,7 @@ function compileExpression(source: string, open: number, hyphens: boolean, parts
     const name = varspec.slice(0, colon < 0 ? varspec.length - +explode : colon);
     const digits = colon < 0 ? "" : varspec.slice(colon + 1);
     const bad = name ? name.search(hyphens ? NOT_IN_NAME_OR_HYPHEN : NOT_IN_NAME) : 0;
-    if (bad >= 0) fail(source, start + bad, `a variable name holds letters, digits, "_", %XX${hyphens ? ', "-"' : ""} and "." between them, not ${quote(name)}`);
+    if (bad >= 0) fail(source, start + bad, `a variable name is letters, digits, _, %XX${hyphens ? ", -" : ""} and inner dots, not ${quote(name)}`);
     // RFC 6570 section 2.4.1: one to four digits, without a leading zero.
     if (colon >= 0 && !/^[1-9]\d{0,3}$/.test(digits)) fail(source, start + colon + 1, "a prefix must be from 1 to 9999");
     const named = operator.named ? `${name}=` : "";
@@ -99,5 +99,5 @@ const NOT_IN_NAME_OR_HYPHEN = /^[.-]|(?<=\.)\.|\.$|[^\w.%-]|%(?![\dA-Fa-f]{2})/;
 
 /** Throws ERR_INVALID_TEMPLATE naming the template, the position and the character there, and the problem. */
 function fail(source: string, at: number, problem: string): never {
-  throw new EndpointError("ERR_INVALID_TEMPLATE", `invalid URI template ${quote(source)} at character ${at + 1} (${JSON.stringify(source[at])}): ${problem}`);
+  throw new EndpointError("ERR_INVALID_TEMPLATE", `invalid URI template ${quote(source)} at character ${at + 1} (${quote(source[at]!)}): ${problem}`);
 }

@@ -160,7 +160,7 @@ function encode(spec: VarSpec, text: string): string {
  * `result` with one encoded value of `spec` written after `lead`. An empty value is `;name` for `;` (`?name=` for `?`
  * and `&`), and `report` is told where it stands when the operator writes no names.
  */
-function write(spec: VarSpec, result: string, lead: string, encoded: string, report: ExpansionReport | undefined): string {
+function write(spec: VarSpec, result: string, lead: string, encoded: string, report?: ExpansionReport): string {
   if (encoded !== "") return result + lead + encoded;
   const { char, named } = spec.operator;
   if (named) return result + (char === ";" ? lead.slice(0, -1) : lead);
@@ -196,11 +196,12 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
     // keys) joined by commas (`name=a,b`, `name=k1,v1,k2,v2`). An empty list item is an empty value where it stands
     // (`{/path*}` with ["a", "", "b"]); a map's has its key.
     const lead = first ? spec.first : spec.next;
-    const keyText = key === undefined ? undefined : encode(spec, key);
-    const told = keyText === undefined ? report : undefined;
-    result = spec.explode
-      ? write(spec, result, keyText === undefined ? lead : `${first ? operator.first : operator.next}${keyText}=`, encoded, told)
-      : write(spec, `${result}${count ? "," : lead}${keyText === undefined ? "" : `${keyText},`}`, "", encoded, told);
+    if (key === undefined) {
+      result = spec.explode ? write(spec, result, lead, encoded, report) : write(spec, result + (count ? "," : lead), "", encoded, report);
+    } else {
+      const keyText = encode(spec, key);
+      result = spec.explode ? write(spec, result, `${first ? operator.first : operator.next}${keyText}=`, encoded) : `${result}${count ? "," : lead}${keyText},${encoded}`;
+    }
     first = false;
     count++;
   }
