@@ -18,21 +18,24 @@ export interface CompileOptions {
 export function compileTemplate(source: string, options?: CompileOptions): CompiledTemplate {
   const parts: (string | VarSpec)[] = [];
   const hyphens = options?.hyphenInNames === true;
-  let i = 0;
-  while (i < source.length) {
-    if (source[i] === "{") {
-      i = compileExpression(source, i, hyphens, parts);
-      continue;
+  // Where the current piece of `source` starts. The first piece (at 0) is a literal; every other one follows a "{" and
+  // is an expression up to its "}", then a literal. A "{" inside an expression starts a piece without a "}" first.
+  let at = 0;
+  for (const piece of source.split("{")) {
+    let literal = piece;
+    if (at > 0) {
+      const close = piece.indexOf("}");
+      if (close < 0) fail(source, at - 1, "this { is never closed");
+      compileExpression(source, at, piece.slice(0, close), hyphens, parts);
+      literal = piece.slice(close + 1);
+      at += close + 1;
     }
-    // A literal runs to the next "{". It is checked, then encoded whole: encodeReserved keeps what the check lets through
-    // and %XX, and writes non-ASCII text as UTF-8 escapes.
-    // (indexOf's -1 as an unsigned number is past any end.)
-    const end = source.indexOf("{", i) >>> 0;
-    const literal = source.slice(i, end);
+    // A literal is checked, then encoded whole: encodeReserved keeps what the check lets through and %XX, and writes
+    // non-ASCII text as UTF-8 escapes.
     const bad = literal.search(NOT_IN_LITERAL);
-    if (bad !== -1) fail(source, i + bad, "not allowed in a literal: write it as %XX");
-    parts.push(encodeReserved(literal));
-    i += literal.length;
+    if (bad >= 0) fail(source, at + bad, "not allowed in a literal: write it as %XX");
+    if (literal) parts.push(encodeReserved(literal));
+    at += literal.length + 1;
   }
   return compiledTemplate(source, parts);
 }
@@ -58,20 +61,14 @@ export function compiledTemplate(source: string, parts: (string | VarSpec)[], va
   return Object.freeze({ source, parts, variables, repeats: names.length > variables.length });
 }
 
-/**
- * Appends to `parts` the varspecs of the expression whose "{" is at `open`, the first one marked as opening it, and
- * returns the index after its "}".
- */
-function compileExpression(source: string, open: number, hyphens: boolean, parts: (string | VarSpec)[]): number {
-  const close = source.indexOf("}", open);
-  const nested = source.indexOf("{", open + 1);
-  if (close < 0 || (nested > 0 && nested < close)) fail(source, open, "this { is never closed");
-  const operator = operatorAt(OPERATORS.indexOf(source[open + 1]!) + 1);
+/** Appends to `parts` the varspecs of `expression`, found at `at` in `source`, the first one marked as opening it. */
+function compileExpression(source: string, at: number, expression: string, hyphens: boolean, parts: (string | VarSpec)[]): void {
+  const operator = operatorAt(OPERATORS.indexOf(expression[0]!) + 1);
   // An empty expression, or a reserved operator ("=,!@|"), fails as a variable name that is empty or holds the
   // character.
-  let start = open + 1 + operator.char.length;
+  let start = at + operator.char.length;
   let opens = true;
-  for (const varspec of source.slice(start, close).split(",")) {
+  for (const varspec of expression.slice(operator.char.length).split(",")) {
     // `name`, `name*` or `name:N`.
     const explode = varspec.endsWith("*");
     const colon = varspec.indexOf(":");
@@ -86,7 +83,6 @@ function compileExpression(source: string, open: number, hyphens: boolean, parts
     opens = false;
     start += varspec.length + 1;
   }
-  return close + 1;
 }
 
 /**
