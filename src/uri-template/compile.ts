@@ -26,9 +26,28 @@ export function compileTemplate(source: string, options?: CompileOptions): Compi
     if (at > 0) {
       const close = piece.indexOf("}");
       if (close < 0) fail(source, at - 1, "this { is never closed");
-      compileExpression(source, at, piece.slice(0, close), hyphens, parts);
+      const operator = operatorAt(OPERATORS.indexOf(piece[0]!) + 1);
+      // An empty expression, or a reserved operator ("=,!@|"), fails as a variable name that is empty or holds the
+      // character. `at` moves over each varspec and the "," or "}" after it.
+      at += operator.char.length;
+      let opens = true;
+      for (const varspec of piece.slice(operator.char.length, close).split(",")) {
+        // `name`, `name*` or `name:N`.
+        const explode = varspec.endsWith("*");
+        const colon = varspec.indexOf(":");
+        const name = varspec.slice(0, colon < 0 ? varspec.length - +explode : colon);
+        const digits = colon < 0 ? "" : varspec.slice(colon + 1);
+        const bad = name ? name.search(hyphens ? NOT_IN_NAME_OR_HYPHEN : NOT_IN_NAME) : 0;
+        if (bad >= 0) fail(source, at + bad, `a variable name is letters, digits, _, %XX${hyphens ? ", -" : ""} and inner dots, not ${quote(name)}`);
+        // RFC 6570 section 2.4.1: one to four digits, without a leading zero.
+        if (colon >= 0 && !/^[1-9]\d{0,3}$/.test(digits)) fail(source, at + colon + 1, "a prefix must be from 1 to 9999");
+        const named = operator.named ? `${name}=` : "";
+        // The first varspec opens the expression: expansion writes its first value after `first`.
+        parts.push(Object.freeze({ name, operator, opens, prefix: +digits, explode, first: operator.first + named, next: operator.next + named }));
+        opens = false;
+        at += varspec.length + 1;
+      }
       literal = piece.slice(close + 1);
-      at += close + 1;
     }
     // A literal is checked, then encoded whole: encodeReserved keeps what the check lets through and %XX, and writes
     // non-ASCII text as UTF-8 escapes.
@@ -59,30 +78,6 @@ export function compiledTemplate(source: string, parts: (string | VarSpec)[], va
   // A Set keeps its first insertion of each name, in order: the variables in order of first appearance.
   variables ??= Object.freeze([...new Set(names)]);
   return Object.freeze({ source, parts, variables, repeats: names.length > variables.length });
-}
-
-/** Appends to `parts` the varspecs of `expression`, found at `at` in `source`, the first one marked as opening it. */
-function compileExpression(source: string, at: number, expression: string, hyphens: boolean, parts: (string | VarSpec)[]): void {
-  const operator = operatorAt(OPERATORS.indexOf(expression[0]!) + 1);
-  // An empty expression, or a reserved operator ("=,!@|"), fails as a variable name that is empty or holds the
-  // character.
-  let start = at + operator.char.length;
-  let opens = true;
-  for (const varspec of expression.slice(operator.char.length).split(",")) {
-    // `name`, `name*` or `name:N`.
-    const explode = varspec.endsWith("*");
-    const colon = varspec.indexOf(":");
-    const name = varspec.slice(0, colon < 0 ? varspec.length - +explode : colon);
-    const digits = colon < 0 ? "" : varspec.slice(colon + 1);
-    const bad = name ? name.search(hyphens ? NOT_IN_NAME_OR_HYPHEN : NOT_IN_NAME) : 0;
-    if (bad >= 0) fail(source, start + bad, `a variable name is letters, digits, _, %XX${hyphens ? ", -" : ""} and inner dots, not ${quote(name)}`);
-    // RFC 6570 section 2.4.1: one to four digits, without a leading zero.
-    if (colon >= 0 && !/^[1-9]\d{0,3}$/.test(digits)) fail(source, start + colon + 1, "a prefix must be from 1 to 9999");
-    const named = operator.named ? `${name}=` : "";
-    parts.push(Object.freeze({ name, operator, opens, prefix: +digits, explode, first: operator.first + named, next: operator.next + named }));
-    opens = false;
-    start += varspec.length + 1;
-  }
 }
 
 /**
