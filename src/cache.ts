@@ -16,22 +16,18 @@ export const MAX_CACHED_KEY_LENGTH = 1024;
  */
 export const MAX_CACHED_CHARACTERS = 256 * 1024;
 
-/** One cached entry: its key and value, what it costs, and the memo that holds it. */
-interface Entry<V = unknown> {
-  readonly key: string;
-  readonly value: V;
-  readonly cost: number;
-  readonly memo: Map<string, Entry<V>>;
-}
+/** One cached entry: the memo that holds it, its key and value, and what it costs. */
+type Entry<V = unknown> = [memo: Map<string, Entry<V>>, key: string, value: V, cost: number];
 
 /** Every entry of every memo, oldest first: when the budget is spent, the oldest entry of any memo goes. */
 const ledger = new Set<Entry>();
 let spent = 0;
 
 function forget(entry: Entry): void {
+  const [memo, key, , cost] = entry;
   ledger.delete(entry);
-  entry.memo.delete(entry.key);
-  spent -= entry.cost;
+  memo.delete(key);
+  spent -= cost;
 }
 
 /**
@@ -42,18 +38,16 @@ function forget(entry: Entry): void {
 export function boundedMemo<V>(limit: number, compute: (key: string) => V, cost = (key: string, _value: V): number => key.length): BoundedMemo<V> {
   const entries = new Map<string, Entry<V>>();
   const memo = (key: string): V => {
-    if (key.length > MAX_CACHED_KEY_LENGTH) return compute(key);
     let entry = entries.get(key);
     if (entry === undefined) {
       const value = compute(key);
+      if (key.length > MAX_CACHED_KEY_LENGTH) return value;
       if (entries.size >= limit) forget(entries.values().next().value as Entry);
-      entry = { key, value, cost: cost(key, value), memo: entries };
-      spent += entry.cost;
-      while (spent > MAX_CACHED_CHARACTERS) forget(ledger.values().next().value!);
-      entries.set(key, entry);
+      entries.set(key, (entry = [entries, key, value, cost(key, value)]));
       ledger.add(entry as Entry);
+      for (spent += entry[3]; spent > MAX_CACHED_CHARACTERS; ) forget(ledger.values().next().value!);
     }
-    return entry.value;
+    return entry[2];
   };
   return Object.defineProperty(memo, "size", { get: () => entries.size }) as BoundedMemo<V>;
 }

@@ -17,9 +17,9 @@ const MAX_QUOTED = 80;
 
 /** The only error endpointkit throws for bad input: check `code`, show `message`. */
 export class EndpointError extends Error {
-  readonly code: EndpointErrorCode;
+  declare readonly code: EndpointErrorCode;
   /** The route the problem belongs to (`"GET /repos/{owner}"`), when there is one. */
-  readonly route: string | undefined;
+  declare readonly route: string | undefined;
 
   constructor(code: EndpointErrorCode, problem: string, route?: string, cause?: unknown) {
     // Every message and route passes here, so this is the one place that keeps caller text from injecting log lines or

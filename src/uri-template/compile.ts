@@ -2,7 +2,7 @@
 // expression runs on more than the digits of a prefix.
 import { EndpointError, quote } from "../errors.js";
 import { encodeReserved } from "./encode.js";
-import { operatorOf, type CompiledTemplate, type VarSpec } from "./syntax.js";
+import { OPERATORS, operatorAt, type CompiledTemplate, type VarSpec } from "./syntax.js";
 
 /** How compileTemplate reads a template beyond strict RFC 6570. */
 export interface CompileOptions {
@@ -18,25 +18,45 @@ export interface CompileOptions {
 export function compileTemplate(source: string, options?: CompileOptions): CompiledTemplate {
   const parts: (string | VarSpec)[] = [];
   const hyphens = options?.hyphenInNames === true;
-  let i = 0;
-  while (i < source.length) {
-    if (source[i] === "{") {
-      i = compileExpression(source, i, hyphens, parts);
-      continue;
+  // Where the current piece of `source` starts. The first piece (at 0) is a literal; every other one follows a "{" and
+  // is an expression up to its "}", then a literal. A "{" inside an expression starts a piece without a "}" first.
+  let at = 0;
+  for (const piece of source.split("{")) {
+    let literal = piece;
+    if (at > 0) {
+      const close = piece.indexOf("}");
+      if (close < 0) fail(source, at - 1, "this { is never closed");
+      const operator = operatorAt(OPERATORS.indexOf(piece[0]!) + 1);
+      // An empty expression, or a reserved operator ("=,!@|"), fails as a variable name that is empty or holds the
+      // character. `at` moves over each varspec and the "," or "}" after it.
+      at += operator.char.length;
+      let opens = true;
+      for (const varspec of piece.slice(operator.char.length, close).split(",")) {
+        // `name`, `name*` or `name:N`.
+        const explode = varspec.endsWith("*");
+        const colon = varspec.indexOf(":");
+        const name = varspec.slice(0, colon < 0 ? varspec.length - +explode : colon);
+        const digits = colon < 0 ? "" : varspec.slice(colon + 1);
+        const bad = name ? name.search(hyphens ? NOT_IN_NAME_OR_HYPHEN : NOT_IN_NAME) : 0;
+        if (bad >= 0) fail(source, at + bad, `a variable name is letters, digits, _, %XX${hyphens ? ", -" : ""} and inner dots, not ${quote(name)}`);
+        // RFC 6570 section 2.4.1: one to four digits, without a leading zero.
+        if (colon >= 0 && !/^[1-9]\d{0,3}$/.test(digits)) fail(source, at + colon + 1, "a prefix must be from 1 to 9999");
+        const named = operator.named ? `${name}=` : "";
+        // The first varspec opens the expression: expansion writes its first value after `first`.
+        parts.push(Object.freeze({ name, operator, opens, prefix: +digits, explode, first: operator.first + named, next: operator.next + named }));
+        opens = false;
+        at += varspec.length + 1;
+      }
+      literal = piece.slice(close + 1);
     }
-    // A literal runs to the next "{". It is checked, then encoded whole: encodeReserved keeps what the check lets through
-    // and %XX, and writes non-ASCII text as UTF-8 escapes.
-    // (indexOf's -1 as an unsigned number is past any end.)
-    const end = source.indexOf("{", i) >>> 0;
-    const literal = source.slice(i, end);
+    // A literal is checked, then encoded whole: encodeReserved keeps what the check lets through and %XX, and writes
+    // non-ASCII text as UTF-8 escapes.
     const bad = literal.search(NOT_IN_LITERAL);
-    if (bad !== -1) fail(source, i + bad, "not allowed in a literal: write it as %XX");
-    parts.push(encodeReserved(literal));
-    i += literal.length;
+    if (bad >= 0) fail(source, at + bad, "not allowed in a literal: write it as %XX");
+    if (literal) parts.push(encodeReserved(literal));
+    at += literal.length + 1;
   }
-  const names = parts.flatMap((part) => (typeof part === "string" ? [] : [part.name]));
-  // A Set keeps its first insertion of each name, in order: the variables in order of first appearance.
-  return compiledTemplate(source, parts, Object.freeze([...new Set(names)]));
+  return compiledTemplate(source, parts);
 }
 
 /**
@@ -51,43 +71,13 @@ const NOT_IN_LITERAL = /[^\w\-.~:/?#[\]@!$&'()*+,;=%\xa0-\u{10ffff}]|\p{Cs}|%(?!
  * of array: expansion is shared by parseTemplate() and endpoint(), and a second shape made every read there polymorphic
  * (measured: parseTemplate(t).expand(v) about 10% slower after endpoint() calls). It and its varspecs are frozen (the
  * endpoint mix measured ~3% slower without); `parts` is not: V8 reads the elements of a frozen array more slowly
- * (measured: 6-9%). `variables` is handed to users, so the caller freezes it.
+ * (measured: 6-9%). `variables`, worked out from `parts` unless given, is handed to users: it is frozen too.
  */
-export function compiledTemplate(source: string, parts: (string | VarSpec)[], variables: readonly string[]): CompiledTemplate {
-  const varspecs = parts.filter((part) => typeof part !== "string").length;
-  return Object.freeze({ source, parts, variables, repeats: varspecs > variables.length });
-}
-
-/**
- * Appends to `parts` the varspecs of the expression whose "{" is at `open`, the first one marked as opening it, and
- * returns the index after its "}".
- */
-function compileExpression(source: string, open: number, hyphens: boolean, parts: (string | VarSpec)[]): number {
-  const close = source.indexOf("}", open);
-  const nested = source.indexOf("{", open + 1);
-  if (close < 0 || (nested > 0 && nested < close)) fail(source, open, "this { is never closed");
-  const char = source[open + 1]!;
-  const operator = operatorOf("+#./;?&".includes(char) ? char : "");
-  // An empty expression, or a reserved operator ("=,!@|"), fails as a variable name that is empty or holds the
-  // character.
-  let start = open + 1 + operator.char.length;
-  let opens = true;
-  for (const varspec of source.slice(start, close).split(",")) {
-    // `name`, `name*` or `name:N`.
-    const explode = varspec.endsWith("*");
-    const colon = varspec.indexOf(":");
-    const name = varspec.slice(0, colon < 0 ? varspec.length - +explode : colon);
-    const digits = colon < 0 ? "" : varspec.slice(colon + 1);
-    const bad = name ? name.search(hyphens ? NOT_IN_NAME_OR_HYPHEN : NOT_IN_NAME) : 0;
-    if (bad >= 0) fail(source, start + bad, `a variable name holds letters, digits, "_", %XX${hyphens ? ', "-"' : ""} and "." between them, not ${quote(name)}`);
-    // RFC 6570 section 2.4.1: one to four digits, without a leading zero.
-    if (colon >= 0 && !/^[1-9]\d{0,3}$/.test(digits)) fail(source, start + colon + 1, "a prefix must be from 1 to 9999");
-    const named = operator.named ? `${name}=` : "";
-    parts.push(Object.freeze({ name, operator, opens, prefix: +digits, explode, first: operator.first + named, next: operator.next + named }));
-    opens = false;
-    start += varspec.length + 1;
-  }
-  return close + 1;
+export function compiledTemplate(source: string, parts: (string | VarSpec)[], variables?: readonly string[]): CompiledTemplate {
+  const names = parts.flatMap((part) => (typeof part === "string" ? [] : [part.name]));
+  // A Set keeps its first insertion of each name, in order: the variables in order of first appearance.
+  variables ??= Object.freeze([...new Set(names)]);
+  return Object.freeze({ source, parts, variables, repeats: names.length > variables.length });
 }
 
 /**
@@ -100,5 +90,5 @@ const NOT_IN_NAME_OR_HYPHEN = /^[.-]|(?<=\.)\.|\.$|[^\w.%-]|%(?![\dA-Fa-f]{2})/;
 
 /** Throws ERR_INVALID_TEMPLATE naming the template, the position and the character there, and the problem. */
 function fail(source: string, at: number, problem: string): never {
-  throw new EndpointError("ERR_INVALID_TEMPLATE", `invalid URI template ${quote(source)} at character ${at + 1} (${JSON.stringify(source[at])}): ${problem}`);
+  throw new EndpointError("ERR_INVALID_TEMPLATE", `invalid URI template ${quote(source)} at character ${at + 1} (${quote(source[at]!)}): ${problem}`);
 }

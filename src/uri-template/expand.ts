@@ -73,20 +73,21 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
       let encoded: string | undefined;
       if (typeof value === "string" && !prefix) {
         encoded = encode(spec, value);
-      } else if (value === undefined || value === null) {
+      } else if (value == null) {
         // Undefined in RFC 6570's sense: nothing is written.
       } else if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
         if (prefix) throw valueError("ERR_INVALID_TEMPLATE", name, "is a list or map, which takes no prefix");
         plain = false;
         expanded = appendItems(spec, value, first, result, report);
       } else {
-        const text = typeof value === "string" ? value : (scalarText(value, name) ?? invalidValue(name, value));
+        const text = scalarText(value, name) ?? invalidValue(name, value);
         const shown = prefix ? prefixOf(text, prefix) : text;
         // Below 1e21 in magnitude, a number's text holds only digits, ".", "-", "e" or the letters of "Infinity" and
         // "NaN": nothing to escape.
         encoded = typeof value === "number" && value < 1e21 && value > -1e21 ? shown : encode(spec, shown);
       }
       if (encoded !== undefined) {
+        // "" and the dot segments "." and "..": the only texts of fewer than three characters "..".startsWith accepts.
         if (spec.operator.reserved || (encoded.length < 3 && "..".startsWith(encoded))) plain = false;
         expanded = write(spec, result, first ? spec.first : spec.next, encoded, report);
       }
@@ -99,7 +100,15 @@ export function expandTemplate(template: CompiledTemplate, values: TemplateValue
       }
     }
   } catch (error) {
-    throw expansionError(error, parts[i]);
+    const spec = parts[i];
+    const name = typeof spec === "object" ? spec.name : "";
+    // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
+    // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
+    throw isEndpointError(error)
+      ? error
+      : isInstance(error, RangeError)
+        ? valueError("ERR_TOO_LARGE", name, "expands past the engine's longest string")
+        : valueError("ERR_INVALID_PARAMETER", name, error === LONE_SURROGATE ? "holds a lone surrogate (no UTF-8 form)" : "could not be read: a getter or proxy threw", error);
   }
   expandedPlainValues = plain;
   return result;
@@ -133,16 +142,6 @@ function valueError(code: EndpointErrorCode, name: string | undefined, problem: 
   return new EndpointError(code, `${name === undefined ? "a value" : `the value of ${quote(name)}`} ${problem}`, undefined, cause);
 }
 
-/** What escapes an expansion: an EndpointError as it is, anything else as an EndpointError naming the variable. */
-function expansionError(error: unknown, part: string | VarSpec | undefined): EndpointError {
-  if (isEndpointError(error)) return error;
-  const name = typeof part === "object" ? part.name : "";
-  // The engine's maximum string length (2^29 - 24 characters in V8, 2^30 - 2 in SpiderMonkey) is far below what
-  // 2^20 list items may hold; V8 reports it as a RangeError ("Invalid string length").
-  if (isInstance(error, RangeError)) return valueError("ERR_TOO_LARGE", name, "expands past the engine's longest string");
-  return valueError("ERR_INVALID_PARAMETER", name, error === LONE_SURROGATE ? "holds a lone surrogate (no UTF-8 form)" : "could not be read: a getter or proxy threw", error);
-}
-
 /**
  * A list's length, read once and used as read: a number (a proxy's object is never coerced, so its valueOf cannot
  * answer the check and the loop differently); throws ERR_TOO_LARGE beyond MAX_LIST_LENGTH (see objects.ts).
@@ -161,7 +160,7 @@ function encode(spec: VarSpec, text: string): string {
  * `result` with one encoded value of `spec` written after `lead`. An empty value is `;name` for `;` (`?name=` for `?`
  * and `&`), and `report` is told where it stands when the operator writes no names.
  */
-function write(spec: VarSpec, result: string, lead: string, encoded: string, report: ExpansionReport | undefined): string {
+function write(spec: VarSpec, result: string, lead: string, encoded: string, report?: ExpansionReport): string {
   if (encoded !== "") return result + lead + encoded;
   const { char, named } = spec.operator;
   if (named) return result + (char === ";" ? lead.slice(0, -1) : lead);
@@ -187,7 +186,7 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
   for (let i = 0; i < length; i++) {
     const key = keys?.[i];
     const item = readOwn(value, key ?? i);
-    if (item === undefined || item === null) continue;
+    if (item == null) continue;
     if (count === 0 || item !== previous) {
       encoded = encode(spec, scalarText(item, name) ?? invalidValue(key === undefined ? name : `${name}.${key}`, item));
       previous = item;
@@ -197,11 +196,12 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
     // keys) joined by commas (`name=a,b`, `name=k1,v1,k2,v2`). An empty list item is an empty value where it stands
     // (`{/path*}` with ["a", "", "b"]); a map's has its key.
     const lead = first ? spec.first : spec.next;
-    const keyText = key === undefined ? undefined : encode(spec, key);
-    const told = keyText === undefined ? report : undefined;
-    result = spec.explode
-      ? write(spec, result, keyText === undefined ? lead : `${first ? operator.first : operator.next}${keyText}=`, encoded, told)
-      : write(spec, `${result}${count ? "," : lead}${keyText === undefined ? "" : `${keyText},`}`, "", encoded, told);
+    if (key === undefined) {
+      result = spec.explode ? write(spec, result, lead, encoded, report) : write(spec, result + (count ? "," : lead), "", encoded, report);
+    } else {
+      const keyText = encode(spec, key);
+      result = spec.explode ? write(spec, result, `${first ? operator.first : operator.next}${keyText}=`, encoded) : `${result}${count ? "," : lead}${keyText},${encoded}`;
+    }
     first = false;
     count++;
   }
@@ -235,7 +235,8 @@ export function scalarText(value: unknown, name?: string): string | undefined {
 /** ISO 8601 text of a real Date (dateTime), or undefined for any other object; kept out of scalarText, which stays small. */
 function isoDate(value: object, name: string | undefined): string | undefined {
   const time = dateTime(value);
-  if (Number.isNaN(time)) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
+  // NaN, the only value unequal to itself: an invalid Date.
+  if (time !== time) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
   return time === undefined ? time : (isoText(value as Date) ?? toISOString.call(value));
 }
 
@@ -252,11 +253,12 @@ export function dateTime(value: object): number | undefined {
   return objectTag.call(value) === "[object Date]" ? getTime.call(value) : undefined;
 }
 
-/** The first `length` characters of `text`, never splitting a surrogate pair. */
+/**
+ * The first `length` characters of `text`, never splitting a surrogate pair: they lie within its first 2 * `length` code
+ * units, and a pair cut at that end is past them.
+ */
 function prefixOf(text: string, length: number): string {
-  let end = 0;
-  for (let count = 0; count < length && end < text.length; count++) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
-  return text.slice(0, end);
+  return Array.from(text.slice(0, length * 2)).slice(0, length).join("");
 }
 
 function invalidValue(name: string, value: unknown): never {

@@ -48,14 +48,16 @@ export interface CompiledTemplate {
   readonly repeats: boolean;
 }
 
-/** How the operator written `char` ("" for simple expansion) expands: RFC 6570 Appendix A's table, as a rule. */
-export function operatorOf(char: string): Operator {
-  const named = char === ";" || char === "?" || char === "&";
-  return {
-    char,
-    first: char === "+" ? "" : char,
-    next: char === "?" ? "&" : named || char === "." || char === "/" ? char : ",",
-    named,
-    reserved: char === "+" || char === "#",
-  };
+/**
+ * RFC 6570 Appendix A's table, as data: the operators in the order of OPERATORS, after simple expansion (index 0), and
+ * what each writes between two values. An operator writes itself before its first value but "+" (and simple expansion);
+ * `;`, `?` and `&` (from index 5 on) write names; `+` and `#` (indices 1 and 2) keep reserved characters.
+ */
+export const OPERATORS = "+#./;?&";
+const SEPARATORS = ",,,./;&&";
+
+/** How the operator at `index` of OPERATORS plus one (0 for simple expansion) expands. */
+export function operatorAt(index: number): Operator {
+  const char = OPERATORS[index - 1] ?? "";
+  return { char, first: index > 1 ? char : "", next: SEPARATORS[index]!, named: index > 4, reserved: index === 1 || index === 2 };
 }

@@ -83,6 +83,22 @@ describe("the RFC 6570 encodings", () => {
   });
 });
 
+describe("every ASCII character (the class table in encode.ts)", () => {
+  // Each character alone, between letters, beside non-ASCII text (which goes to the built-in encoder with what follows
+  // it) and in and after a %XX (its hexadecimal digits), against the references above.
+  const contexts = (character: string): string[] => [character, `a${character}b`, `é${character}`, `${character}é`, `%${character}${character}`, `%4${character}`, `%${character}1`];
+  const unreserved = (input: string): string => builtIn(input).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+
+  it.each(Array.from({ length: 128 }, (_, code) => [code, String.fromCharCode(code)] as const))("%i %j is encoded as the references say", (_, character) => {
+    for (const input of contexts(character)) {
+      expect(encodeUnreserved(input)).toBe(unreserved(input));
+      expect(encodeReserved(input)).toBe(reservedByCodePoint(input));
+      expect(encodeComponent(input, false)).toBe(builtIn(input));
+      expect(encodeComponent(input, true)).toBe(builtIn(input).replaceAll("%2B", "+"));
+    }
+  });
+});
+
 /** Reserved expansion written from the RFC, one code point at a time: the reference the encoder is held to. */
 function reservedByCodePoint(input: string): string {
   let result = "";
