@@ -17,13 +17,11 @@ export const MAX_TEXT_LENGTH = 2 ** 29 - 24;
 export function appendQuery(url: string, query: string, mayHoldQueryOrFragment = true): string {
   if (query === "") return url;
   if (!mayHoldQueryOrFragment) return `${url}?${query}`;
-  const hash = url.indexOf("#");
-  const beforeHash = hash === -1 ? url : url.slice(0, hash);
-  const fragment = hash === -1 ? "" : url.slice(hash);
-  const last = beforeHash.charCodeAt(beforeHash.length - 1);
-  let separator = "?";
-  if (beforeHash.includes("?")) separator = last === 0x3f /* ? */ || last === 0x26 /* & */ ? "" : "&";
-  return beforeHash + separator + query + fragment;
+  // (indexOf's -1 as an unsigned number is past any end.)
+  const hash = url.indexOf("#") >>> 0;
+  const beforeHash = url.slice(0, hash);
+  const last = beforeHash.at(-1);
+  return beforeHash + (!beforeHash.includes("?") ? "?" : last === "?" || last === "&" ? "" : "&") + query + url.slice(hash);
 }
 
 /** One `name=value` pair, encoded with encodeURIComponent; in `q` a "+" stays a "+" (GitHub search syntax). */
