@@ -46,7 +46,7 @@ export function normalizeMediaType(mediaType: unknown, given: boolean, earlierPr
  * earlier ones first, then new ones, no repeats.
  */
 export function mergeMediaType(earlier: unknown, later: unknown): Dictionary {
-  const previews = isPlainObject(earlier) ? getOwn(earlier, "previews") : undefined;
+  const previews = isPlainObject(earlier) && getOwn(earlier, "previews");
   return mergeValue(earlier, normalizeMediaType(later, true, Array.isArray(previews) ? previews : undefined)) as Dictionary;
 }
 
