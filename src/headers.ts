@@ -48,6 +48,7 @@ export function headersCopier(headers: ResponseHeaders): () => ResponseHeaders {
   const names = Object.keys(headers);
   const count = names.length;
   if (count > 4) return () => Object.assign({}, headers);
+  // Past `count`, names and values are undefined, and never read.
   const [n0, n1, n2, n3] = names as [string, string, string, string];
   const [v0, v1, v2, v3] = names.map((name) => headers[name]!);
   return () => {
