@@ -72,7 +72,7 @@ function escapeControls(text: string): string {
 /** Names a route for error messages: method and URL, each cut short (EndpointError escapes them). */
 export function describeRoute(method: unknown, url: unknown): string {
   const shownUrl = typeof url === "string" ? cut(url, MAX_QUOTED) : "(no url)";
-  return typeof method === "string" && method !== "" ? `${cut(method.toUpperCase(), MAX_QUOTED)} ${shownUrl}` : shownUrl;
+  return typeof method === "string" && method ? `${cut(method.toUpperCase(), MAX_QUOTED)} ${shownUrl}` : shownUrl;
 }
 
 /**

@@ -48,14 +48,15 @@ export function headersCopier(headers: ResponseHeaders): () => ResponseHeaders {
   const names = Object.keys(headers);
   const count = names.length;
   if (count > 4) return () => Object.assign({}, headers);
-  const [n0 = "", n1 = "", n2 = "", n3 = ""] = names;
-  const [v0 = "", v1 = "", v2 = "", v3 = ""] = names.map((name) => headers[name]!);
+  // Past `count`, names and values are undefined, and never read.
+  const [n0, n1, n2, n3] = names as [string, string, string, string];
+  const [v0, v1, v2, v3] = names.map((name) => headers[name]!);
   return () => {
     const copy: ResponseHeaders = {};
-    if (count > 0) copy[n0] = v0;
-    if (count > 1) copy[n1] = v1;
-    if (count > 2) copy[n2] = v2;
-    if (count > 3) copy[n3] = v3;
+    if (count > 0) copy[n0] = v0!;
+    if (count > 1) copy[n1] = v1!;
+    if (count > 2) copy[n2] = v2!;
+    if (count > 3) copy[n3] = v3!;
     return copy;
   };
 }

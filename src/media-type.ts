@@ -25,19 +25,18 @@ export function normalizeMediaType(mediaType: unknown, given: boolean, earlierPr
   if (format !== undefined && format !== "") checkWord(format, FORMAT, "mediaType.format", '"-", "." or "+"');
   if (previews !== undefined) {
     if (!Array.isArray(previews)) throw new EndpointError("ERR_INVALID_PARAMETER", "mediaType.previews must be an array of preview names");
-    const items = ownItems(previews, "mediaType.previews");
+    let items = ownItems(previews, "mediaType.previews");
     // No previews, as Octokit's defaults give on every request: the copy is the list.
-    if (items.length === 0 && earlierPreviews.length === 0) {
-      normalized.previews = items;
-      return normalized;
+    if (items.length > 0 || earlierPreviews.length > 0) {
+      const names = new Set(earlierPreviews);
+      for (let i = 0; i < items.length; i++) {
+        const preview = checkWord(items[i], PREVIEW, "the preview", 'or "-"');
+        const name = given && preview.endsWith("-preview") ? preview.slice(0, -8) : preview;
+        if (name !== "") names.add(name);
+      }
+      items = Array.from(names);
     }
-    const names = new Set(earlierPreviews);
-    for (let i = 0; i < items.length; i++) {
-      const preview = checkWord(items[i], PREVIEW, "the preview", 'or "-"');
-      const name = given && preview.endsWith("-preview") ? preview.slice(0, -8) : preview;
-      if (name !== "") names.add(name);
-    }
-    normalized.previews = Array.from(names);
+    normalized.previews = items;
   }
   return normalized;
 }
@@ -47,7 +46,7 @@ export function normalizeMediaType(mediaType: unknown, given: boolean, earlierPr
  * earlier ones first, then new ones, no repeats.
  */
 export function mergeMediaType(earlier: unknown, later: unknown): Dictionary {
-  const previews = isPlainObject(earlier) ? getOwn(earlier, "previews") : undefined;
+  const previews = isPlainObject(earlier) && getOwn(earlier, "previews");
   return mergeValue(earlier, normalizeMediaType(later, true, Array.isArray(previews) ? previews : undefined)) as Dictionary;
 }
 

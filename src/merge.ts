@@ -1,5 +1,5 @@
 // Combines defaults, a route and options into merged options (SPEC 2.5). Nothing given is ever mutated.
-import { EndpointError, describeRoute, withRoute } from "./errors.js";
+import { EndpointError, describeRoute, withRoute, type EndpointErrorCode } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { deepCopy, getOwn, isPlainObject, mergeValue, ownCopy, setOwn, type Dictionary } from "./objects.js";
@@ -24,11 +24,10 @@ export function mergeOptions(defaults: MergedOptions | undefined, route: unknown
   }
   try {
     if (typeof route !== "string" && route !== undefined) {
-      applyOptions(merged, headers, checkOptions(route, "the first argument (a route string or an options object)"));
+      applyOptions(merged, headers, checkOptions(route, "ERR_INVALID_ROUTE", "the first argument (a route string or an options object)"));
     }
     if (options !== undefined) {
-      const checked = checkOptions(options, "options");
-      applyOptions(merged, headers, checked, typeof route === "string");
+      applyOptions(merged, headers, checkOptions(options, "ERR_INVALID_PARAMETER", "options"), typeof route === "string");
     }
     // Checked once every option is in, on what merge returns: a url given twice is judged by the one that is sent.
     if (call && defaults !== undefined && typeof route !== "string") checkSameOrigin(getOwn(merged, "url"), getOwn(defaults, "url"), getOwn(merged, "baseUrl"));
@@ -55,14 +54,14 @@ export function copyOptions(options: MergedOptions, skip?: string): MergedOption
   for (const key of Object.keys(options)) {
     const value = options[key];
     // A route table that defaults() froze is shared, never copied per call (it may describe 1,000+ routes).
-    if (key !== skip) setOwn(copy, key, typeof value !== "object" || (key === ROUTES && value !== null && Object.isFrozen(value)) ? value : deepCopy(value, key === "request"));
+    if (key !== skip) setOwn(copy, key, typeof value !== "object" || (key === ROUTES && Object.isFrozen(value)) ? value : deepCopy(value, key === "request"));
   }
   return copy as MergedOptions;
 }
 
-function checkOptions(options: unknown, what: string): Dictionary {
+/** `options` when they are a plain object, else `code`, naming them by `what`. */
+function checkOptions(options: unknown, code: EndpointErrorCode, what: string): Dictionary {
   if (isPlainObject(options)) return options;
-  const code = what === "options" ? "ERR_INVALID_PARAMETER" : "ERR_INVALID_ROUTE";
   throw new EndpointError(code, `${what} must be a plain object, got ${options === null ? "null" : Array.isArray(options) ? "an array" : typeof options}`);
 }
 

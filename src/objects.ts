@@ -150,9 +150,8 @@ function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: W
   }
   if (state !== undefined) {
     state.path.delete(later);
-    if (earlier === undefined) state.done.set(later, result);
-    else if (known === undefined) state.done.set(later, new Map().set(earlier, result));
-    else (known as Map<unknown, unknown>).set(earlier, result);
+    // Map#set returns the map: a merge's results for `later` are kept in one map, by `earlier`.
+    state.done.set(later, earlier === undefined ? result : ((known as Map<unknown, unknown> | undefined) ?? new Map()).set(earlier, result));
   }
   return result;
 }

@@ -18,7 +18,7 @@ export function splitRoute(route: string): Route {
   while (text.charCodeAt(start) === 32) start++;
   const url = text.slice(start);
   if (url === "" || url.includes(" ")) {
-    const words = text === "" ? 0 : text.split(" ").filter((word) => word !== "").length;
+    const words = text.split(" ").filter(Boolean).length;
     throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} has ${words} words: write "<METHOD> <url>" or "<url>"`);
   }
   const method = space === -1 ? undefined : text.slice(0, space);
