@@ -71,3 +71,18 @@ describe("a template whose literal text escapes past the engine's longest string
     }
   });
 });
+
+describe("a template compiled while Object.prototype holds index-like keys", () => {
+  it("reads each name whole: simple expansion's operator is not looked up on a prototype", () => {
+    // A prototype pollution ("__proto__": {"-1": "+"}) must not make "{user}" a reserved expansion of "ser", which
+    // would put another parameter in the path and send this one elsewhere.
+    Object.defineProperty(Object.prototype, "-1", { value: "+", configurable: true, writable: true });
+    try {
+      const template = compileTemplate("/u/{user}/{a,b}/prototype-read-test");
+      expect(template.variables).toEqual(["user", "a", "b"]);
+      expect(expandTemplate(template, { user: "o/c", ser: "evil", a: "1", b: "2" })).toBe("/u/o%2Fc/1,2/prototype-read-test");
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)["-1"];
+    }
+  });
+});
