@@ -14,8 +14,9 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
   // Each key the route places in the query, a cookie or the body is read once (a getter answers once): the caller's
   // own value, else the defaults' (a parameter set by the defaults applies where the route has it; elsewhere it is not
   // this route's). In merge()'s order, which the body's properties keep: the defaults' keys, then the caller's others.
-  // Query and cookie values are kept by slot, which the plan gave each of their names.
-  const values: unknown[] = [];
+  // Query and cookie values are kept by slot, which the plan gave each of their names. Every slot is filled: a hole
+  // would be read from Array.prototype and Object.prototype, where a prototype pollution puts "0", "1"...
+  const values: unknown[] = new Array<unknown>(plan.slots).fill(undefined);
   let properties: Dictionary | undefined;
   const defaultList = defaults.size > 0 ? [...defaults] : keys.slice(0, 0);
   const defaultCount = defaultList.length;

@@ -53,7 +53,7 @@ export function compileTemplate(source: string, options?: CompileOptions): Compi
     // non-ASCII text as UTF-8 escapes.
     const bad = literal.search(NOT_IN_LITERAL);
     if (bad >= 0) fail(source, at + bad, "not allowed in a literal: write it as %XX");
-    if (literal) parts.push(encodeReserved(literal));
+    if (literal) parts.push(encodeLiteral(source, literal));
     at += literal.length + 1;
   }
   return compiledTemplate(source, parts);
@@ -87,6 +87,18 @@ export function compiledTemplate(source: string, parts: (string | VarSpec)[], va
  */
 const NOT_IN_NAME = /^\.|(?<=\.)\.|\.$|[^\w.%]|%(?![\dA-Fa-f]{2})/;
 const NOT_IN_NAME_OR_HYPHEN = /^[.-]|(?<=\.)\.|\.$|[^\w.%-]|%(?![\dA-Fa-f]{2})/;
+
+/**
+ * A literal encoded whole. Its escapes can pass the engine's longest string (100 M "é" make 600 M characters), which
+ * encodeReserved leaves to its caller as a RangeError: parseTemplate() has no other guard to turn it into an EndpointError.
+ */
+function encodeLiteral(source: string, literal: string): string {
+  try {
+    return encodeReserved(literal);
+  } catch {
+    throw new EndpointError("ERR_TOO_LARGE", `the URI template ${quote(source)} escapes past the engine's longest string`);
+  }
+}
 
 /** Throws ERR_INVALID_TEMPLATE naming the template, the position and the character there, and the problem. */
 function fail(source: string, at: number, problem: string): never {

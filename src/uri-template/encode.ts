@@ -51,6 +51,9 @@ export function encodeComponent(text: string, keepPlus: boolean): string {
   return encode(text, keepPlus ? COMPONENT : COMPONENT | PLUS, keepPlus ? PLUS : 0, encodeURIComponent);
 }
 
+/** How many escapes encode() adds to its result one at a time; after that, it joins this many at once. */
+const PIECES_JOINED = 4096;
+
 /**
  * `text` with every ASCII character that has a bit of `escapes` written "%XX" (but the "%" of a %XX in reserved
  * expansion), and each non-ASCII character, with the run after it of characters without a bit of `differs`, as
@@ -62,6 +65,12 @@ function encode(text: string, escapes: number, differs: number, builtIn: (text: 
   // of an expansion).
   const classes = CLASSES;
   let result = "";
+  // A string grown by one short piece per escape is a chain of rope nodes of about 50 bytes each: on 200 M characters
+  // of " " or "!" that ran the heap out of memory (a fatal crash, not an error) before the engine's longest string.
+  // Past the first few thousand pieces, they are joined a few thousand at a time (a join writes one flat string); text
+  // with fewer escapes, nearly all, grows the result directly, which is faster than an array.
+  let pieces: string[] | undefined;
+  let count = 0;
   let copied = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -81,9 +90,15 @@ function encode(text: string, escapes: number, differs: number, builtIn: (text: 
         throw error instanceof URIError ? LONE_SURROGATE : error;
       }
     }
-    result += text.slice(copied, i) + escaped;
+    const piece = text.slice(copied, i) + escaped;
+    if (++count < PIECES_JOINED) {
+      result += piece;
+    } else if ((pieces ??= []).push(piece) === PIECES_JOINED) {
+      result += pieces.join("");
+      pieces.length = 0;
+    }
     copied = end;
     i = end - 1;
   }
-  return copied ? result + text.slice(copied) : text;
+  return copied ? result + (pieces ? pieces.join("") : "") + text.slice(copied) : text;
 }

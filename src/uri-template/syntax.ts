@@ -58,6 +58,7 @@ const SEPARATORS = ",,,./;&&";
 
 /** How the operator at `index` of OPERATORS plus one (0 for simple expansion) expands. */
 export function operatorAt(index: number): Operator {
-  const char = OPERATORS[index - 1] ?? "";
+  // charAt, not [index - 1]: OPERATORS[-1] is no character of the text, and is looked up on Object.prototype.
+  const char = OPERATORS.charAt(index - 1);
   return { char, first: index > 1 ? char : "", next: SEPARATORS[index]!, named: index > 4, reserved: index === 1 || index === 2 };
 }

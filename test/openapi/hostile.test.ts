@@ -189,3 +189,27 @@ describe("the compiled plans of a route table stay bounded", () => {
     expect(describedPlan(table, "GET", "/x")).toBeUndefined();
   });
 });
+
+describe("a query or cookie parameter the caller leaves out is not read from Object.prototype", () => {
+  it("neither fills a required one nor sends an optional one with a value set on Object.prototype under its slot", () => {
+    // A call keeps its query and cookie values by slot (0, 1, ...): a slot nothing was written to must not be looked
+    // up on Array.prototype and Object.prototype, where a prototype pollution ("__proto__": {"0": ...}) puts values.
+    const slotted = loosen(endpoint.defaults(
+      fromOpenApi({
+        openapi: "3.1.0",
+        servers: [{ url: "https://api.example" }],
+        paths: { "/s": { get: { parameters: [{ name: "id", in: "query", required: true }, { name: "page", in: "query" }, { name: "session", in: "cookie" }] } } },
+      }),
+    ));
+    expect(slotted("GET /s", { id: "1" })).toMatchObject({ url: "https://api.example/s?id=1" });
+    for (const key of ["0", "1", "2"]) Object.defineProperty(Object.prototype, key, { value: `evil${key}`, configurable: true, writable: true });
+    try {
+      const request = slotted("GET /s", { id: "1" });
+      expect(request.url).toBe("https://api.example/s?id=1");
+      expect(request.headers.cookie).toBeUndefined();
+      expect(expectEndpointError(() => slotted("GET /s", {}), "ERR_MISSING_PARAMETER").message).toContain('"id"');
+    } finally {
+      for (const key of ["0", "1", "2"]) delete (Object.prototype as Record<string, unknown>)[key];
+    }
+  });
+});

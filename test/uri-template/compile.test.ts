@@ -1,6 +1,6 @@
 // compileTemplate: what a name may hold, strictly (parseTemplate) and with OpenAPI's "-" (endpoint()'s routes),
 // and error messages that point at the right name and character.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseTemplate } from "../../src/index.js";
 import { compileTemplate, expandTemplate } from "../../src/uri-template/index.js";
 import { expectEndpointError } from "../helpers.js";
@@ -53,5 +53,36 @@ describe("strict RFC 6570 names (parseTemplate, and compileTemplate without opti
 
   it("says a name is missing for an empty varspec", () => {
     expect(expectEndpointError(() => parseTemplate("{a,}"), "ERR_INVALID_TEMPLATE").message).toMatch(/at character 4 \("}"\): a variable name is .*, not ""$/);
+  });
+});
+
+describe("a template whose literal text escapes past the engine's longest string", () => {
+  it("is ERR_TOO_LARGE from parseTemplate(), not a RangeError", () => {
+    // What encodeURI does with a literal of 100 M "é" (6 characters each once escaped: 600 M, over V8's 2^29 - 24),
+    // without the time and memory: parseTemplate() has no entry-point guard, so its own errors must be EndpointErrors.
+    const spy = vi.spyOn(globalThis, "encodeURI").mockImplementation(() => {
+      throw new RangeError("Invalid string length");
+    });
+    try {
+      const error = expectEndpointError(() => parseTemplate("/é/{a}/longest-string-test"), "ERR_TOO_LARGE");
+      expect(error.message).toContain("longest string");
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe("a template compiled while Object.prototype holds index-like keys", () => {
+  it("reads each name whole: simple expansion's operator is not looked up on a prototype", () => {
+    // A prototype pollution ("__proto__": {"-1": "+"}) must not make "{user}" a reserved expansion of "ser", which
+    // would put another parameter in the path and send this one elsewhere.
+    Object.defineProperty(Object.prototype, "-1", { value: "+", configurable: true, writable: true });
+    try {
+      const template = compileTemplate("/u/{user}/{a,b}/prototype-read-test");
+      expect(template.variables).toEqual(["user", "a", "b"]);
+      expect(expandTemplate(template, { user: "o/c", ser: "evil", a: "1", b: "2" })).toBe("/u/o%2Fc/1,2/prototype-read-test");
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)["-1"];
+    }
   });
 });

@@ -1,5 +1,8 @@
 // The percent-encoders: encodeComponent against the built-in it stands for, and the RFC 6570 encodings on text that
 // takes each way through them (nothing to escape, the built-in, the escapes the built-in writes differently).
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encodeComponent, encodeReserved, encodeUnreserved, LONE_SURROGATE } from "../../src/uri-template/encode.js";
@@ -81,6 +84,37 @@ describe("the RFC 6570 encodings", () => {
       { numRuns: 2000 },
     );
   });
+});
+
+describe("text with many escapes", () => {
+  it("property: thousands of escapes, joined in batches past the first few thousand, give the references' text", () => {
+    // Each escape is one of the kinds encode() writes (a table escape, one the built-in writes differently, a
+    // non-ASCII run), with kept text or nothing between; the counts reach past one and two batches of joined pieces.
+    const piece = fc.constantFrom(" ", "!", "/", "%", "%41", "[", "+", "é", "\u{1F600}", "a", "ab", "");
+    fc.assert(
+      fc.property(fc.integer({ min: 4000, max: 8300 }), fc.array(piece, { minLength: 1, maxLength: 4 }), (count, cycle) => {
+        const input = Array.from({ length: count }, (_, i) => cycle[i % cycle.length]).join("");
+        expect(encodeUnreserved(input)).toBe(builtIn(input).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`));
+        expect(encodeReserved(input)).toBe(reservedByCodePoint(input));
+        expect(encodeComponent(input, true)).toBe(builtIn(input).replaceAll("%2B", "+"));
+      }),
+      { numRuns: 40, examples: [[4095, [" "]], [4096, [" "]], [4097, ["!"]], [8192, ["%"]], [8193, ["a", "["]]] },
+    );
+  });
+
+  it("escapes 10 M characters of each kind in a 128 MB heap: a result grown one escape at a time ran it out (a crash)", () => {
+    // encode.ts bundled from the source and run in a node with a small heap, since running out of it ends the process.
+    // 10 M escapes grown one at a time take over 500 MB of rope nodes; the 30 M characters of the result take 30 MB.
+    const { outputFiles } = buildSync({ entryPoints: [fileURLToPath(new URL("../../src/uri-template/encode.ts", import.meta.url))], bundle: true, format: "esm", write: false });
+    const script = `${outputFiles[0]!.text}
+      const text = (character) => character.repeat(10_000_000);
+      // One result at a time: each is let go before the next.
+      const lengths = [() => encodeUnreserved(text(" ")), () => encodeUnreserved(text("!")), () => encodeReserved(text("%")), () => encodeComponent(text(" "), true)];
+      console.log(lengths.map((encode) => encode().length).join());`;
+    const child = spawnSync(process.execPath, ["--max-old-space-size=128", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.stderr).not.toContain("out of memory");
+    expect({ status: child.status, stdout: child.stdout.trim() }).toEqual({ status: 0, stdout: "30000000,30000000,30000000,30000000" });
+  }, 60_000);
 });
 
 describe("every ASCII character (the class table in encode.ts)", () => {
