@@ -11,22 +11,13 @@ const OCTOKIT: Contract = Object.freeze({
   previews: (url: string, joined: boolean) => url.endsWith("/graphql") || (joined && url === "graphql"),
 });
 
-/** The method as octokit's results carry it, from the checked lowercase one; the usual ones without a new string. */
+/** The usual methods uppercase by their checked lowercase spelling: answered without making a new string. */
+const UPPERCASE = new Map(["GET", "POST", "PATCH", "PUT", "DELETE"].map((method) => [method.toLowerCase(), method]));
+
+/** The method as octokit's results carry it, from the checked lowercase one. */
 function uppercase(method: string): string {
-  switch (method) {
-    case "get":
-      return "GET";
-    case "post":
-      return "POST";
-    case "patch":
-      return "PATCH";
-    case "put":
-      return "PUT";
-    case "delete":
-      return "DELETE";
-  }
   // A token is ASCII, so no locale can make this anything but the octokit method.
-  return method.toUpperCase();
+  return UPPERCASE.get(method) ?? method.toUpperCase();
 }
 
 /** A drop-in for @octokit/endpoint's `endpoint`; README, "endpointkit/octokit", lists how it differs from both. */
