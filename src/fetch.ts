@@ -4,7 +4,7 @@ import { checkHeaderValue } from "./headers.js";
 import { getOwn, ownItems, setOwn, type Dictionary } from "./objects.js";
 import { describeValue } from "./uri-template/index.js";
 import { isToken } from "./token.js";
-import type { RequestOptions } from "./types.js";
+import type { RequestOptions } from "./types/index.js";
 
 // The library is built without DOM or Node types, so fetch's own types are read from whatever
 // the caller's environment declares as `globalThis.fetch`; without one they fall back to

@@ -3,7 +3,7 @@ import { boundedMemo } from "./cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { isPlainObject, setOwn, type Dictionary } from "./objects.js";
 import { isToken } from "./token.js";
-import type { HeaderValue, ResponseHeaders } from "./types.js";
+import type { HeaderValue, ResponseHeaders } from "./types/index.js";
 
 const HEADER_NAME_CACHE_SIZE = 500;
 

@@ -1,7 +1,7 @@
 // endpointkit/octokit: @octokit/endpoint's contract where SPEC.md differs from it, endpointkit's checks everywhere else.
 import { BASE_DEFAULTS, withDefaults } from "./endpoint.js";
-import type { Contract } from "./parse.js";
-import type { Endpoint } from "./types.js";
+import type { Contract } from "./run.js";
+import type { Endpoint } from "./types/index.js";
 
 /** What octokit's callers read differently from SPEC.md: the method uppercase, previews only on "/graphql". */
 const OCTOKIT: Contract = Object.freeze({

@@ -1,8 +1,8 @@
 // One operation of a description as a route table entry: where each parameter goes and how, and its request body.
 import { setOwn, isPlainObject, type Dictionary } from "../objects.js";
-import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "./plan.js";
-import { ROUTES } from "../described.js";
-import { isJson } from "./call.js";
+import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "../types/route-table.js";
+import { ROUTES } from "../option-names.js";
+import { isJson } from "./media.js";
 import { MAX_CHAIN, own, ownString, type Reader } from "./document.js";
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
