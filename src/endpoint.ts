@@ -4,11 +4,10 @@ import { EndpointError, asEndpointError, guarded } from "./errors.js";
 import { checkHeaderValue } from "./headers.js";
 import { copyOptions, mergeOptions } from "./merge.js";
 import { isPlainObject, type Dictionary } from "./objects.js";
-import { NO_DEFAULTS, defaultsOf } from "./plan.js";
-import { checkMethod, splitRoute, type Route } from "./route.js";
+import { NO_DEFAULTS, defaultsOf, routeEntry } from "./plan.js";
+import { checkMethod } from "./route.js";
 import { run, type Contract } from "./run.js";
 import { checkBaseUrl } from "./url.js";
-import { boundedMemo } from "./cache.js";
 import { VERSION } from "./version.js";
 import type { Endpoint, MergedOptions, RequestOptions } from "./types/index.js";
 
@@ -67,6 +66,3 @@ function checkDefaults(defaults: MergedOptions): MergedOptions {
 }
 
 const NO_OPTIONS: Dictionary = /* @__PURE__ */ Object.freeze({});
-
-/** Route strings split once: their method and URL (route.ts), by the string a caller writes. */
-const routeEntry = /* @__PURE__ */ boundedMemo(1000, (route): Route => splitRoute(route), (route) => 2 * route.length);

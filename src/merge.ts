@@ -4,8 +4,8 @@ import { addCheckedHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { deepCopy, getOwn, isPlainObject, mergeValue, ownCopy, setOwn, type Dictionary } from "./objects.js";
 import { ROUTES } from "./option-names.js";
-import { adoptTable, type Defaults } from "./plan.js";
-import { checkNoUrlBesideRoute, splitRoute } from "./route.js";
+import { adoptTable, routeEntry, type Defaults } from "./plan.js";
+import { checkNoUrlBesideRoute } from "./route.js";
 import { checkOrigin, claimedOptions } from "./run.js";
 import type { MergedOptions } from "./types/index.js";
 
@@ -17,10 +17,10 @@ import type { MergedOptions } from "./types/index.js";
  */
 export function mergeOptions(defaults: MergedOptions, read: Defaults, route: unknown, options?: unknown, call = true): MergedOptions {
   // Defaults were merged and checked when they were set: their header names are lowercase tokens already.
-  const merged: Dictionary = copyOptions(defaults, "headers");
-  const headers: Dictionary = ownCopy(defaults.headers);
+  const merged = read.copy();
+  const headers: Dictionary = read.copyHeaders();
   if (typeof route === "string") {
-    const { method, url } = splitRoute(route);
+    const { method, url } = routeEntry(route);
     if (method !== undefined) merged.method = method;
     merged.url = url;
   }

@@ -165,3 +165,30 @@ export function deepCopy<T>(value: T, keepOthers = false): T {
 export function mergeValue(earlier: unknown, later: unknown): unknown {
   return walk(earlier, later, MERGE);
 }
+
+/**
+ * A function that returns a new deep copy of `options` without the key `skip` and sharing the value of `share` (a
+ * frozen route table), for options an endpoint keeps (its
+ * defaults: copied and checked when they were set, so plain data, with other objects only in `request`). How each value
+ * is copied is decided once, here: a scalar is shared, a flat list or map is copied in one step, and anything nested
+ * (which may share objects) takes the walk.
+ */
+export function copier(options: Dictionary, skip: string, share: string): () => Dictionary {
+  const keys = Object.keys(options).filter((key) => key !== skip);
+  const copies = keys.map((key) => (key === share ? () => options[key] : copierOf(options[key], key === "request")));
+  return () => {
+    const copy: Dictionary = {};
+    for (let i = 0; i < keys.length; i++) setOwn(copy, keys[i]!, copies[i]!());
+    return copy;
+  };
+}
+
+function copierOf(value: unknown, keepOthers: boolean): () => unknown {
+  if (typeof value !== "object" || value === null) return () => value;
+  // What the walk would keep by reference inside `request` (a fetch, an agent, a signal), or share as a scalar.
+  const flat = (item: unknown): boolean => typeof item !== "object" || item === null || (keepOthers && !Array.isArray(item) && !isPlainObject(item) && dateTime(item) === undefined);
+  // A spread defines a "__proto__" key as an own property, as setOwn does.
+  if (isPlainObject(value) && Object.values(value).every(flat)) return () => ({ ...value });
+  if (Array.isArray(value) && value.every(flat)) return () => value.slice();
+  return () => deepCopy(value, keepOthers);
+}

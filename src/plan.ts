@@ -5,8 +5,8 @@
 import { boundedMemo } from "./cache.js";
 import { EndpointError } from "./errors.js";
 import { headersCopier } from "./headers.js";
-import { checkMethod } from "./route.js";
-import { deepCopy, getOwn, isPlainObject, ownCopy, setOwn, type Dictionary } from "./objects.js";
+import { checkMethod, splitRoute, type Route } from "./route.js";
+import { copier, deepCopy, getOwn, isPlainObject, ownCopy, setOwn, type Dictionary } from "./objects.js";
 import { OPTION_NAMES, ROUTES } from "./option-names.js";
 import { baseUrlPrefix, type CompiledUrl } from "./url.js";
 import type { ResponseHeaders } from "./types/index.js";
@@ -29,6 +29,9 @@ export interface Call {
   read(key: string): unknown;
   /** The body given whole: the caller's `data`, else the defaults'. */
   readonly data: unknown;
+  /** What the rules write: the query string, without "?", and the body (undefined: none). */
+  query: string;
+  body: unknown;
 }
 
 /** How a route places the keys of a call that its URL does not take: GitHub's rules (run.ts), or a route table's. */
@@ -47,8 +50,8 @@ export interface Rules {
   claims(key: string): boolean;
   /** The caller's headers option as it is sent (a described header parameter written as text). */
   headers(given: unknown): unknown;
-  /** The query and body of a call; may set its content-type and cookie headers. */
-  request(call: Call): { query: string; body: unknown };
+  /** Writes the query and body of a call; may set its content-type and cookie headers. */
+  request(call: Call): void;
 }
 
 /** A route table entry compiled by its table's plan source: the rules of a described route, and its URL template. */
@@ -68,6 +71,8 @@ export const PLAN_SOURCE: unique symbol = Symbol.for("endpointkit.planSource") a
 
 /** The plan of a call on one route: its method, its URL (compiled by the first call that got that far), its rules. */
 export interface Plan {
+  /** The method as a call gave it, and checked, lowercase. */
+  readonly given: string;
   readonly method: string;
   readonly source: string;
   compiled: CompiledUrl | undefined;
@@ -83,6 +88,8 @@ export interface Defaults {
   readonly basePrefix: string | undefined;
   /** A new copy of the defaults' headers, for the result to own (headersCopier). */
   readonly copyHeaders: () => ResponseHeaders;
+  /** A new deep copy of the defaults but their headers, for merge() to merge a call's options into (objects.ts copier). */
+  readonly copy: () => Dictionary;
   /** The route table of described routes, adopted (adoptTable); undefined when the defaults hold none. */
   readonly routes: Dictionary | undefined;
   /** The defaults' parameters, read beneath the caller's (copied by a call that takes an object of theirs). */
@@ -117,6 +124,7 @@ export function defaultsOf(merged: Dictionary): Defaults {
     basePrefix: baseUrl === undefined ? undefined : baseUrlPrefix(baseUrl),
     // A header named __proto__ is copied as an own property, never by assignment (which would set a prototype).
     copyHeaders: hasOwnProperty.call(headers, "__proto__") ? () => ownCopy(headers) as ResponseHeaders : headersCopier(headers),
+    copy: copier(merged, "headers", ROUTES),
     routes: routes === undefined ? undefined : adoptTable(routes),
     values,
     keys,
@@ -139,7 +147,7 @@ export function describedPlanOf(table: Dictionary, method: string, url: string):
   const described = sourceOf(table)(table, method, url);
   if (described === undefined) return undefined;
   let plan = describedPlans.get(described);
-  if (plan === undefined) describedPlans.set(described, (plan = { method: checkMethod(method), source: described.url, compiled: undefined, rules: described }));
+  if (plan === undefined) describedPlans.set(described, (plan = { given: method, method: checkMethod(method), source: described.url, compiled: undefined, rules: described }));
   return plan;
 }
 
@@ -148,6 +156,21 @@ export function describedPlanOf(table: Dictionary, method: string, url: string):
  * compiled once. Every spelling of a method shares its route's plan: the lowercase method is the same.
  */
 const describedPlans = /* @__PURE__ */ new WeakMap<DescribedPlan, Plan>();
+
+/** A route string as a call reads it (route.ts), with the plan on GitHub's rules of the last call that made one. */
+export interface RouteEntry extends Route {
+  plan: Plan | undefined;
+}
+
+/** Route strings split once: their method and URL, by the string a caller writes. */
+export const routeEntry = /* @__PURE__ */ boundedMemo(
+  1000,
+  (route): RouteEntry => {
+    const { method, url } = splitRoute(route);
+    return { method, url, plan: undefined };
+  },
+  (route) => 2 * route.length,
+);
 
 /** Plans on GitHub's rules, by url then method: both strings the caller holds, so a lookup builds no key. */
 export const githubPlans = /* @__PURE__ */ boundedMemo(PLAN_CACHE_SIZE, (): Map<string, Plan> => new Map(), (url) => 2 * url.length);

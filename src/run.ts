@@ -9,11 +9,11 @@ import { deepCopy, getOwn, isPlainObject, mergeValue, ownValue, setOwn, type Dic
 import { OPTION_NAMES, ROUTES } from "./option-names.js";
 import { checkSameOrigin } from "./origin.js";
 import { appendQuery, queryPair } from "./query.js";
-import { checkMethod, checkNoUrlBesideRoute, type Route } from "./route.js";
+import { checkMethod, checkNoUrlBesideRoute } from "./route.js";
 import { isToken } from "./token.js";
 import { expandTemplate, expandedPlainValues, type VarSpec } from "./uri-template/index.js";
 import { baseUrlPrefix, compileUrlText, emptySegmentNames, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
-import { NO_DEFAULTS, adoptTable, describedPlanOf, githubPlans, isArrayIndex, type Call, type Defaults, type Plan, type Rules } from "./plan.js";
+import { NO_DEFAULTS, adoptTable, describedPlanOf, githubPlans, isArrayIndex, type Call, type Defaults, type Plan, type RouteEntry, type Rules } from "./plan.js";
 import type { RequestOptions, ResponseHeaders } from "./types/index.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -29,9 +29,6 @@ export interface Contract {
   readonly previews: (url: string, joined: boolean) => boolean;
 }
 
-/** A route string as a call reads it (route.ts), with the plan of its URL on GitHub's rules once a call made it. */
-export type RouteEntry = Route;
-
 /**
  * The request options of `options` on an endpoint with `defaults`, after the route string's parts when there is one;
  * parse() gives NO_DEFAULTS, its options being merged already.
@@ -46,7 +43,7 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
   // A described route string whose parameters are named like options (a query parameter `url` or `method`): those keys
   // are its parameters, not options. Most calls name no option, and most described routes claim none of those named.
   if (route !== undefined && routes !== undefined && named !== NO_NAMED_OPTIONS) {
-    plan = lookUp(defaults, routes, routeMethod, route.url);
+    plan = lookUp(defaults, routes, routeMethod, route.url, route);
     const claims = plan?.rules.claims;
     if (claims !== undefined && keys.some((key) => isNamedOption(key) && claims(key))) {
       const own: NamedOptions = { ...named };
@@ -59,7 +56,7 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
   // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
   const url = route !== undefined ? route.url : named.url !== undefined ? named.url : defaults.url;
   try {
-    if (plan === undefined || method !== routeMethod) plan = lookUp(defaults, routes, method, url);
+    if (plan === undefined || method !== routeMethod) plan = lookUp(defaults, routes, method, url, route);
     const rules = plan?.rules ?? GITHUB_RULES;
     const headers = defaults.copyHeaders();
     if (rules.accept !== undefined) headers.accept = rules.accept;
@@ -96,7 +93,10 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
  * The plan of `method url` (the described one when `routes` describes it), or undefined when either is not what a
  * plan needs: the method and url rules then report it, after the option-level rules, as parse(merge()) would.
  */
-function lookUp(defaults: Defaults, routes: unknown, method: unknown, url: unknown): Plan | undefined {
+function lookUp(defaults: Defaults, routes: unknown, method: unknown, url: unknown, route?: RouteEntry): Plan | undefined {
+  // Most calls name a route string on GitHub's rules: its entry keeps its plan, found without a lookup.
+  const kept = route?.plan;
+  if (routes === undefined && kept?.given === method) return kept;
   if (typeof method !== "string" || typeof url !== "string" || !isToken(method)) return undefined;
   if (routes !== undefined) {
     const described = describedPlanOf(routes === defaults.routes ? defaults.routes : adoptTable(routes), method, url);
@@ -104,7 +104,8 @@ function lookUp(defaults: Defaults, routes: unknown, method: unknown, url: unkno
   }
   const byMethod = githubPlans(url);
   let plan = byMethod.get(method);
-  if (plan === undefined) byMethod.set(method, (plan = { method: checkMethod(method), source: url, compiled: undefined, rules: GITHUB_RULES }));
+  if (plan === undefined) byMethod.set(method, (plan = { given: method, method: checkMethod(method), source: url, compiled: undefined, rules: GITHUB_RULES }));
+  if (route !== undefined) route.plan = plan;
   return plan;
 }
 
@@ -162,16 +163,8 @@ function runPlan(
 ): RequestOptions {
   const compiled = (plan.compiled ??= compileUrlText(plan.source));
   const { rules } = plan;
-  const data = overDefault(named.data, getOwn(defaults.values, "data"));
-  // Rules that may read a key the URL takes read it through one view, so a getter answers once.
-  let seen: Map<string, unknown> | undefined;
-  const read = (key: string): unknown => {
-    if (seen?.has(key)) return seen.get(key);
-    const value = overDefault(ownValue(options, key), getOwn(defaults.values, key), false, true);
-    if (rules.sharesKeys) (seen ??= new Map()).set(key, value);
-    return value;
-  };
-  let target = expandUrl(compiled, options, defaults, rules, read);
+  const call = new CallView(plan.method, options, keys, defaults, headers, compiled.notParameters, isOption, overDefault(named.data, getOwn(defaults.values, "data")), rules.sharesKeys);
+  let target = expandUrl(compiled, call, rules);
   // Read at once: when it is true, no value can have left a dot segment, and the search for one below is skipped.
   const plain = !compiled.literalMayFormDot && expandedPlainValues;
   // A path-only URL gets its query before baseUrl goes in front (a baseUrl never holds "?" or "#").
@@ -182,9 +175,9 @@ function runPlan(
     if (join !== "path") target = withoutLeadingSlashes(target);
   }
   if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType, contract, target, base !== undefined);
-  const call: Call = { method: plan.method, options, keys, defaults, headers, skip: compiled.notParameters, isOption, read, data };
-  const { query, body } = rules.request(call);
-  target = appendQuery(target, query, compiled.mayHoldQueryOrFragment);
+  rules.request(call);
+  const { body } = call;
+  target = appendQuery(target, call.query, compiled.mayHoldQueryOrFragment);
   if (base !== undefined) {
     target = base + target;
     if (!plain && hasDotSegment(target, base.length)) {
@@ -201,6 +194,32 @@ function runPlan(
     result.request = request as RequestOptions["request"];
   }
   return result;
+}
+
+/** A call as the rules read it (Call): one object, its view of the caller's values read once where rules share keys. */
+class CallView implements Call {
+  query = "";
+  body: unknown = undefined;
+  /** Values read so far, kept when the rules and the URL may read the same key. */
+  private seen: Map<string, unknown> | undefined;
+  constructor(
+    readonly method: string,
+    readonly options: Dictionary,
+    readonly keys: readonly string[],
+    readonly defaults: Defaults,
+    readonly headers: ResponseHeaders,
+    readonly skip: ReadonlySet<string>,
+    readonly isOption: (key: string) => boolean,
+    readonly data: unknown,
+    private readonly sharesKeys: boolean,
+  ) {}
+
+  read(key: string): unknown {
+    if (this.seen?.has(key)) return this.seen.get(key);
+    const value = overDefault(ownValue(this.options, key), getOwn(this.defaults.values, key), false, true);
+    if (this.sharesKeys) (this.seen ??= new Map()).set(key, value);
+    return value;
+  }
 }
 
 /** baseUrl with one trailing slash, for a path-only url to follow; throws ERR_INVALID_BASE_URL. */
@@ -225,7 +244,10 @@ export const GITHUB_RULES: Rules = {
   headers: (given) => given,
   request(call) {
     const { method, headers } = call;
-    if (method !== "post" && method !== "patch" && method !== "put" && method !== "delete") return { query: parameters(call, false) as string, body: undefined };
+    if (method !== "post" && method !== "patch" && method !== "put" && method !== "delete") {
+      call.query = parameters(call, false) as string;
+      return;
+    }
     // `data` is the body, unless the URL names it; else the parameters are. null is a body of its own (JSON null):
     // only undefined leaves the parameters to be the body.
     let body = call.skip.has("data") ? undefined : call.data;
@@ -237,7 +259,7 @@ export const GITHUB_RULES: Rules = {
       // blob, bytes or stream gets none: the client writes its own (a multipart boundary only it knows).
       headers["content-type"] = JSON_CONTENT_TYPE;
     }
-    return { query: "", body };
+    call.body = body;
   },
 };
 
@@ -297,13 +319,14 @@ function namedOptions(options: Dictionary, keys: readonly string[]): Readonly<Na
  * caller's options itself, each variable once as an own property, unless the template names an option, `data` or a
  * parameter of the defaults, or the rules read keys the URL takes: then it reads them through the call's view.
  */
-function expandUrl(compiled: CompiledUrl, options: Dictionary, defaults: Defaults, rules: Rules, read: (key: string) => unknown): string {
-  let values = options;
+function expandUrl(compiled: CompiledUrl, call: Call, rules: Rules): string {
+  const { defaults } = call;
+  let values = call.options;
   let direct = compiled.readsDirectly && !rules.sharesKeys;
   for (let i = 0; direct && i < defaults.keys.length; i++) direct = !compiled.notParameters.has(defaults.keys[i]!);
   if (!direct) {
     values = {};
-    for (const name of compiled.template.variables) setOwn(values, name, OPTION_NAMES.has(name as never) ? undefined : read(name));
+    for (const name of compiled.template.variables) setOwn(values, name, OPTION_NAMES.has(name as never) ? undefined : name === "data" ? call.data : call.read(name));
   }
   // What the engine reports, pairs of a varspec and an index; an optional placeholder left undefined (`{?per_page}`)
   // is no problem, so most calls note nothing.

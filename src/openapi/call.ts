@@ -8,8 +8,8 @@ import type { Call } from "../plan.js";
 import type { CompiledPlan as DescribedPlan, SlottedStyle } from "../types/route-table.js";
 import type { ResponseHeaders } from "../types/index.js";
 
-/** The query and body of a call on a described route; sets its cookie and content-type headers. */
-export function describedRequest(plan: DescribedPlan, call: Call): { query: string; body: unknown } {
+/** Writes the query and body of a call on a described route; sets its cookie and content-type headers. */
+export function describedRequest(plan: DescribedPlan, call: Call): void {
   const { keys, headers, options } = call;
   const defaults = call.defaults.keySet;
   // Each key the route places in the query, a cookie or the body is read once (a getter answers once): the caller's
@@ -53,7 +53,8 @@ export function describedRequest(plan: DescribedPlan, call: Call): { query: stri
     if (body !== undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "give the body either whole as data or as its properties, not both");
     body = properties;
   }
-  return { query: query.join("&"), body: body === undefined ? body : bodyAs(plan.body!, body, headers) };
+  call.query = query.join("&");
+  call.body = body === undefined ? body : bodyAs(plan.body!, body, headers);
 }
 
 /** The `name=value` pairs of the parameters of `styles` that have a value in `values`. */
