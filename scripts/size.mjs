@@ -10,7 +10,8 @@ const KB = 1024;
 const cases = [
   { name: "endpointkit: import { endpoint }", source: `export { endpoint } from "endpointkit";`, target: 8000 },
   { name: "endpointkit: import { parseTemplate }", source: `export { parseTemplate } from "endpointkit";`, target: 3000 },
-  { name: "endpointkit/openapi: import { fromOpenApi }", source: `export { fromOpenApi } from "endpointkit/openapi";` },
+  { name: "endpointkit/openapi: import { fromOpenApi }", source: `export { fromOpenApi } from "endpointkit/openapi";`, target: 6000 },
+  { name: "endpointkit: import { toFetchArgs }", source: `export { toFetchArgs } from "endpointkit";`, target: 3000 },
   {
     name: "endpointkit + endpointkit/openapi: import { endpoint } and { fromOpenApi }",
     source: `export { endpoint } from "endpointkit"; export { fromOpenApi } from "endpointkit/openapi";`,

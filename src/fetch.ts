@@ -2,7 +2,7 @@ import { EndpointError, asEndpointError, isEndpointError, isInstance, quote, thr
 import { isPlainInAnyRealm, nativeBodyKind } from "./body-kind.js";
 import { checkHeaderValue } from "./headers.js";
 import { getOwn, ownItems, setOwn, type Dictionary } from "./objects.js";
-import { describeValue } from "./uri-template/index.js";
+import { describeValue } from "./values.js";
 import { isToken } from "./token.js";
 import type { RequestOptions } from "./types/index.js";
 

@@ -1,22 +1,12 @@
 // Plain-object helpers that never read or write a prototype, whatever keys the input has, and the one walk that
 // copies and merges options.
 import { EndpointError, quote } from "./errors.js";
-import { dateTime, describeValue } from "./uri-template/index.js";
-import { MAX_LIST_LENGTH } from "./uri-template/expand.js";
+import { MAX_LIST_LENGTH, dateTime, describeValue, isPlainObject } from "./values.js";
 
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
 
-/**
- * True for objects created by `{}` literals, JSON.parse or `Object.create(null)`: the ones merged deeply. An array
- * whose prototype was set to null is still a list, never a record of "0", "1", … (as headers, options or a merge).
- * The engine keeps its own copy for RFC 6570 maps: shared, this one (on every call's path) ran at half its speed.
- */
-export function isPlainObject(value: unknown): value is Dictionary {
-  if (typeof value !== "object" || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || (prototype === null && !Array.isArray(value));
-}
+export { isPlainObject };
 
 /**
  * A new object with the own enumerable properties of `source`, `__proto__` included as a property. Copied key by key,
@@ -57,13 +47,6 @@ export function checkDepth(depth: number): void {
   if (depth > MAX_DEPTH) throw new EndpointError("ERR_TOO_LARGE", `options are nested more than ${MAX_DEPTH} levels deep (or hold a cycle)`);
 }
 
-/**
- * Longest list the library walks item by item, the engine's. A sparse array's length costs its creator nothing
- * (`new Array(2 ** 32 - 1)` is a few bytes), but every walk over it costs time per index and a query string a comma
- * per hole: without a bound, one such value in a GET ran the heap out of memory. A URL holding 2^20 items is at least
- * 2 MB, already more than browsers and servers accept.
- */
-export { MAX_LIST_LENGTH };
 
 /**
  * The items of a caller's list, copied by index, or ERR_TOO_LARGE beyond MAX_LIST_LENGTH items; `what` and the optional

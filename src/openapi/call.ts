@@ -3,7 +3,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
 import { headerText, jsonText, styledPairs } from "./styles.js";
-import { scalarText } from "../uri-template/index.js";
+import { scalarText } from "../values.js";
 import type { Call } from "../plan.js";
 import type { CompiledPlan as DescribedPlan, SlottedStyle } from "../types/route-table.js";
 import type { ResponseHeaders } from "../types/index.js";
