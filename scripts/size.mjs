@@ -47,7 +47,7 @@ for (const entry of cases) {
   const verdict = entry.target === undefined ? "" : gz <= entry.target ? `  target ${kb(entry.target)} met` : `  target ${kb(entry.target)} MISSED`;
   if (entry.target !== undefined && gz > entry.target) missed++;
   lines.push(`${entry.name}`);
-  lines.push(`  minified ${kb(code.length)}, gzip -9 ${kb(gz)}, brotli ${kb(brotli(code))}${verdict}`);
+  lines.push(`  minified ${kb(code.length)}, gzip -9 ${kb(gz)} (${gz} B), brotli ${kb(brotli(code))}${verdict}`);
   // Minified bytes each module contributes to the output, largest first (the split that gzip's figure follows).
   const inputs = Object.entries(Object.values(metafile.outputs)[0].inputs)
     .filter(([, info]) => info.bytesInOutput > 0)

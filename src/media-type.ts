@@ -71,7 +71,7 @@ const ACCEPT_CACHE_SIZE = 20;
  * Accept headers rewritten for a format, looked up by the accept header and then by the format. Both are strings the
  * caller already holds, whose hashes V8 keeps: a key made of both would be a new string, hashed on every call.
  */
-export const acceptWithFormats = boundedMemo(ACCEPT_CACHE_SIZE, (accept) =>
+export const acceptWithFormats = /* @__PURE__ */ boundedMemo(ACCEPT_CACHE_SIZE, (accept) =>
   boundedMemo(
     ACCEPT_CACHE_SIZE,
     (format) => rewriteAccept(accept, format, undefined),

@@ -1,7 +1,7 @@
 // Plain-object helpers that never read or write a prototype, whatever keys the input has, and the one walk that
 // copies and merges options.
 import { EndpointError, quote } from "./errors.js";
-import { MAX_LIST_LENGTH, dateTime, describeValue, isPlainObject } from "./values.js";
+import { MAX_LIST_LENGTH, dateTime, describeValue, hasOwn, isPlainObject } from "./values.js";
 
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
@@ -27,11 +27,11 @@ export function setOwn(target: Dictionary, key: string, value: unknown): void {
   }
 }
 
-const { hasOwnProperty, propertyIsEnumerable } = Object.prototype;
+const { propertyIsEnumerable } = Object.prototype;
 
 /** Reads an own property only, so `constructor` or `__proto__` never reach Object.prototype. */
 export function getOwn(source: Dictionary, key: string): unknown {
-  return hasOwnProperty.call(source, key) ? source[key] : undefined;
+  return hasOwn.call(source, key) ? source[key] : undefined;
 }
 
 /** A caller's own enumerable property (what Object.keys and merge() see), read once; undefined otherwise. */
@@ -65,7 +65,7 @@ export function ownItems(list: readonly unknown[], what: string, name?: string):
     );
   }
   const items: unknown[] = [];
-  for (let i = 0; i < length; i++) items.push(hasOwnProperty.call(list, i) ? list[i] : undefined);
+  for (let i = 0; i < length; i++) items.push(hasOwn.call(list, i) ? list[i] : undefined);
   return items;
 }
 

@@ -9,6 +9,7 @@ import { checkMethod, splitRoute, type Route } from "./route.js";
 import { copier, deepCopy, getOwn, isPlainObject, ownCopy, setOwn, type Dictionary } from "./objects.js";
 import { OPTION_NAMES, ROUTES } from "./option-names.js";
 import { baseUrlPrefix, type CompiledUrl } from "./url.js";
+import { hasOwn } from "./values.js";
 import type { ResponseHeaders } from "./types/index.js";
 
 /** What the rules that place a call's keys read of the call (run.ts makes one per call). */
@@ -67,7 +68,7 @@ export interface DescribedPlan extends Rules {
 export type PlanSource = (table: Dictionary, method: string, url: string) => DescribedPlan | undefined;
 
 /** The key under which a route table carries its plan source: a symbol, which JSON neither writes nor reads. */
-export const PLAN_SOURCE: unique symbol = Symbol.for("endpointkit.planSource") as never;
+export const PLAN_SOURCE: unique symbol = /* @__PURE__ */ Symbol.for("endpointkit.planSource") as never;
 
 /** The plan of a call on one route: its method, its URL (compiled by the first call that got that far), its rules. */
 export interface Plan {
@@ -123,7 +124,7 @@ export function defaultsOf(merged: Dictionary): Defaults {
     baseUrl,
     basePrefix: baseUrl === undefined ? undefined : baseUrlPrefix(baseUrl),
     // A header named __proto__ is copied as an own property, never by assignment (which would set a prototype).
-    copyHeaders: hasOwnProperty.call(headers, "__proto__") ? () => ownCopy(headers) as ResponseHeaders : headersCopier(headers),
+    copyHeaders: hasOwn.call(headers, "__proto__") ? () => ownCopy(headers) as ResponseHeaders : headersCopier(headers),
     copy: copier(merged, "headers", ROUTES),
     routes: routes === undefined ? undefined : adoptTable(routes),
     values,
@@ -137,7 +138,6 @@ export function defaultsOf(merged: Dictionary): Defaults {
 }
 
 const PLAN_CACHE_SIZE = 1000;
-const { hasOwnProperty } = Object.prototype;
 
 /** The defaults of parse(), whose options are merged already: none. */
 export const NO_DEFAULTS: Defaults = /* @__PURE__ */ defaultsOf({});
@@ -190,7 +190,7 @@ const adopted = /* @__PURE__ */ new WeakSet<object>();
  */
 export function adoptTable(table: unknown): Dictionary {
   if (adopted.has(table as object)) return table as Dictionary;
-  const source = isPlainObject(table) && hasOwnProperty.call(table, PLAN_SOURCE) ? (table as unknown as { [PLAN_SOURCE]: unknown })[PLAN_SOURCE] : undefined;
+  const source = isPlainObject(table) && hasOwn.call(table, PLAN_SOURCE) ? (table as unknown as { [PLAN_SOURCE]: unknown })[PLAN_SOURCE] : undefined;
   if (typeof source !== "function") {
     throw new EndpointError("ERR_INVALID_ROUTE", `${ROUTES} is a route table: give it through fromOpenApi() or describedRoutes() of "endpointkit/openapi"`);
   }

@@ -139,7 +139,7 @@ const BASE_URL_CACHE_SIZE = 100;
  * Checks baseUrl (cached) and returns what a path is appended to: baseUrl with exactly one trailing slash, kept with
  * it so that joining costs one concatenation. Throws ERR_INVALID_BASE_URL.
  */
-export const baseUrlPrefix: (baseUrl: string) => string = boundedMemo(BASE_URL_CACHE_SIZE, (baseUrl) => {
+export const baseUrlPrefix: (baseUrl: string) => string = /* @__PURE__ */ boundedMemo(BASE_URL_CACHE_SIZE, (baseUrl) => {
   const problem = baseUrlProblem(baseUrl);
   if (problem) throw new EndpointError("ERR_INVALID_BASE_URL", `baseUrl ${quote(baseUrl)} ${problem}`);
   let end = baseUrl.length;

@@ -9,7 +9,7 @@ export type TemplateValues = { readonly [name: string]: unknown };
 
 // Taken once, when the module loads: a caller's object cannot answer for it, and later changes to Object.prototype
 // cannot replace it.
-const hasOwn = Object.prototype.hasOwnProperty;
+export const { hasOwnProperty: hasOwn, toString: objectTag } = Object.prototype;
 
 /**
  * Longest list the library walks item by item. A sparse array's length costs its creator nothing
@@ -67,7 +67,6 @@ function isoDate(value: object, name: string | undefined): string | undefined {
 }
 
 const { getTime, toISOString } = Date.prototype;
-const objectTag = Object.prototype.toString;
 
 /**
  * The time of a real Date, of this realm or another, or undefined for any other object, without throwing: the built-in
@@ -89,7 +88,7 @@ export function invalidValue(name: string, value: unknown): never {
  * without such a name is "a nested object".
  */
 export function describeValue(value: unknown): string {
-  if (value === null) return "null";
+  if (value == null) return String(value);
   if (typeof value !== "object") return `a ${typeof value}`;
   try {
     if (Array.isArray(value)) return "a nested list";

@@ -36,13 +36,13 @@ export interface FromOpenApiOptions {
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** Reads a parsed OpenAPI 3.0 or 3.1 document into an endpoint's defaults: baseUrl, accept and the route table. */
-export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = guarded("fromOpenApi()", read);
+export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = /* @__PURE__ */ guarded("fromOpenApi()", read);
 
 /**
  * `defaults` with its route table ready for `endpoint.defaults()`: for a table that `endpointkit openapi` wrote out
  * (fromOpenApi()'s tables are ready as they are). The table itself is not changed: a frozen or shared one is copied.
  */
-export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = guarded("describedRoutes()", <Defaults>(defaults: Defaults): Defaults => {
+export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @__PURE__ */ guarded("describedRoutes()", <Defaults>(defaults: Defaults): Defaults => {
   if (!isPlainObject(defaults)) throw new EndpointError("ERR_INVALID_PARAMETER", "describedRoutes(): give it the defaults that fromOpenApi() returns (an object)");
   const table = own(defaults, ROUTES);
   if (!isPlainObject(table)) throw new EndpointError("ERR_INVALID_ROUTE", `describedRoutes(): the defaults have no route table (${ROUTES})`);

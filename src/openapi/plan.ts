@@ -15,7 +15,7 @@ import type { CompiledPlan, DescribedStyle, Place, SlottedStyle } from "../types
  * entry's url, the method written in the route), so a lookup builds no key. A table given to defaults() is frozen
  * (freezeTable), so its entries never change.
  */
-const compiledTables = new WeakMap<object, Map<string, Map<string, CompiledPlan | undefined>>>();
+const compiledTables = /* @__PURE__ */ new WeakMap<object, Map<string, Map<string, CompiledPlan | undefined>>>();
 
 /** The plan of `method url` in `table`, or undefined when the table does not describe it: the tables' plan source. */
 export function describedPlan(table: Dictionary, method: string, url: string): CompiledPlan | undefined {

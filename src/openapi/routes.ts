@@ -14,9 +14,9 @@ const STYLES: { readonly [where in Location]: readonly string[] } = {
   cookie: ["form"],
 };
 /** Header parameters OpenAPI says to ignore: the client, the body and security set them. */
-const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+const IGNORED_HEADERS = /* @__PURE__ */ new Set(["accept", "content-type", "authorization"]);
 /** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
-const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
+const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
 
 /** The route table entry of one operation, with the parameters of its path item (`shared`). */
 export function operationEntry(reader: Reader, path: string, shared: unknown, operation: Dictionary): DescribedOperationEntry {

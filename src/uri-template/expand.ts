@@ -1,13 +1,10 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
 import { EndpointError, isEndpointError, isInstance, quote, type EndpointErrorCode } from "../errors.js";
 import { encodeReserved, encodeUnreserved, LONE_SURROGATE } from "./encode.js";
-import { MAX_LIST_LENGTH, dateTime, describeValue, invalidValue, isPlainObject, scalarText, valueError, type TemplateValues } from "../values.js";
+import { MAX_LIST_LENGTH, hasOwn, dateTime, describeValue, invalidValue, isPlainObject, scalarText, valueError, type TemplateValues } from "../values.js";
 import type { CompiledTemplate, VarSpec } from "./syntax.js";
 
 
-// Taken once, when the module loads: a caller's object cannot answer for it, and later changes to Object.prototype
-// cannot replace it.
-const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * Read right after expandTemplate() returns: true when every varspec of that expansion had a scalar value, written by an
