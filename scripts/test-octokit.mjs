@@ -54,7 +54,7 @@ const packDir = join(CACHE, "pack");
 rmSync(packDir, { recursive: true, force: true });
 mkdirSync(packDir, { recursive: true });
 run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir], { cwd: ROOT });
-run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir, "--workspace", "endpointkit-octokit"], { cwd: ROOT });
+run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir, "./packages/endpointkit-octokit"], { cwd: ROOT });
 const tarballs = readdirSync(packDir);
 const libraryTarball = join(packDir, tarballs.find((name) => /^endpointkit-\d/.test(name)));
 const overrideTarball = join(packDir, tarballs.find((name) => name.startsWith("endpointkit-octokit-")));
