@@ -144,7 +144,7 @@ describe("examples/own-api: an API of your own from its YAML description", () =>
 
     // The multipart body as the server reads it: fetch wrote the boundary, the File kept its name and type.
     expect(upload.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
-    const form = await new Response(upload.body, { headers: { "content-type": upload.headers["content-type"]! } }).formData();
+    const form = await new Response(new Uint8Array(upload.body), { headers: { "content-type": upload.headers["content-type"]! } }).formData();
     expect([...form.keys()]).toEqual(["photo", "caption"]);
     expect(form.get("caption")).toBe("Rex at the beach");
     const photo = form.get("photo") as File;

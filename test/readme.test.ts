@@ -250,7 +250,7 @@ describe("the documentation's links", () => {
         .filter((line) => /^#{1,6} /.test(line))
         .map((line) => slug(line.replace(/^#+ /, ""))),
     );
-  const pages = [...DOCUMENTS, ...["github-fetch", "own-api", "octokit"].map((name) => `examples/${name}/README.md`), "CHANGELOG.md"];
+  const pages = [...DOCUMENTS, "examples/README.md", ...["github-fetch", "own-api", "octokit"].map((name) => `examples/${name}/README.md`), "CHANGELOG.md"];
 
   it.each(pages)("%s links only to files and headings the repository holds", (page) => {
     const text = readFileSync(root + page, "utf8").replace(/^```[\s\S]*?^```$/gm, "");
@@ -270,5 +270,35 @@ describe("the documentation's links", () => {
   // SPEC.md and DECISIONS.md are the maintainers' working documents, outside the repository: a reader cannot open them.
   it.each(DOCUMENTS.filter((page) => page !== "docs/development.md" && page !== "docs/performance.md"))("%s names no document outside the repository", (page) => {
     expect(readFileSync(root + page, "utf8")).not.toMatch(/\b(SPEC|DECISIONS)\.md\b/);
+  });
+});
+
+describe("the README's layout", () => {
+  const headings = readme.split("\n").filter((line) => line.startsWith("## ")).map((line) => line.slice(3));
+
+  it("stays under 25,000 bytes: a way in, with the reference in docs/", () => {
+    expect(Buffer.byteLength(readme)).toBeLessThan(25_000);
+  });
+
+  it("opens with a table of contents that links every section", () => {
+    const contents = readme.slice(0, readme.indexOf("\n## "));
+    for (const heading of headings) {
+      const anchor = heading.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+      expect(contents, heading).toContain(`(#${anchor})`);
+    }
+  });
+
+  it("lists the deliberate differences from @octokit/endpoint, numbered 1 to 17 without a gap", () => {
+    const start = readme.indexOf("## Deliberate differences from `@octokit/endpoint`");
+    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+    const numbers = [...section.matchAll(/^(\d+)\. /gm)].map((match) => Number(match[1]));
+    expect(numbers).toEqual(Array.from({ length: 17 }, (_, index) => index + 1));
+  });
+
+  it("states the TypeScript floor that scripts/test-consumer.mjs checks", () => {
+    const script = readFileSync(new URL("../scripts/test-consumer.mjs", import.meta.url), "utf8");
+    const floor = /"typescript-(\d+\.\d+)": "npm:typescript@\1\.\d+"[^\n]*\n\s*"typescript-(\d+\.\d+)"/.exec(script);
+    expect(floor?.[2]).toBe("5.4");
+    expect(readme).toContain(`**TypeScript ${floor![2]} or later**`);
   });
 });
