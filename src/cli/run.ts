@@ -162,7 +162,9 @@ function failure(error: unknown, usage: string): Outcome {
     return { exitCode: 2, stdout: "", stderr: `endpointkit: --curl: ${cleanMessage(error.message)}\n` };
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  return { exitCode: EXIT_UNEXPECTED, stdout: "", stderr: `endpointkit: unexpected error (a bug, please report it at https://github.com/endpointkit/endpointkit/issues): ${cleanMessage(detail)}\n` };
+  // A stack trace keeps its lines (each made safe), rather than one line of escapes.
+  const lines = detail.split(/\r?\n/).map(cleanMessage).join("\n");
+  return { exitCode: EXIT_UNEXPECTED, stdout: "", stderr: `endpointkit: unexpected error (a bug, please report it at https://github.com/endpointkit/endpointkit/issues): ${lines}\n` };
 }
 
 // package.json is the one source of the version; the library's user-agent is generated from it too.

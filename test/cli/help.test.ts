@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXIT_UNEXPECTED, run } from "../../src/cli/run.js";
 import { endpointkit, ensureBuilt } from "./cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "endpointkit-help-"));
@@ -72,6 +73,13 @@ describe.concurrent("messages are text", () => {
       expect(result.stderr).not.toMatch(/\\u00|\\n/);
       expect(rest).toHaveLength(2);
     }
+  });
+
+  it("a bug's report keeps the lines of its stack trace, each with its controls escaped", async ({ expect }) => {
+    const io = { readFile: () => new Uint8Array(), readStdin: () => Promise.reject(new Error("first line\nsecond \u001b[31mline")) };
+    const result = await run(["GET /x"], io);
+    expect(result.exitCode).toBe(EXIT_UNEXPECTED);
+    expect(result.stderr).toMatch(/^endpointkit: unexpected error \(a bug, .*\): Error: first line\nsecond \\u001b\[31mline\n {4}at /);
   });
 
   it("a JSON syntax error is one line of text", async ({ expect }) => {

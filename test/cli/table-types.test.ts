@@ -147,6 +147,9 @@ export const described: object = mjsTable["x-endpointkit-routes"]["POST /login"]
 tsTable["x-endpointkit-routes"]["DELETE /pets"];
 `;
 
+// docs/cli.md's TypeScript block: the flow as the docs show it, with the files its sh block writes.
+const DOCS_BLOCK = /\n```ts\n([\s\S]*?)\n```\n/.exec(readFileSync(join(root, "docs/cli.md"), "utf8"))?.[1];
+
 // The control: the module printed without -o has no declaration, which strict TypeScript refuses (TS7016).
 const UNTYPED = `import plain from "./plain.js";
 export const table: unknown = plain;
@@ -175,11 +178,15 @@ beforeAll(async () => {
   writeFileSync(join(work, "pets.d.ts"), PATHS);
   writeFileSync(join(work, "consumer.ts"), CONSUMER);
   writeFileSync(join(work, "untyped.ts"), UNTYPED);
+  if (DOCS_BLOCK === undefined) throw new Error("docs/cli.md has no ts block");
+  writeFileSync(join(work, "docs-cli.ts"), DOCS_BLOCK);
+  writeFileSync(join(work, "api.d.ts"), PATHS);
   const runs = await Promise.all([
     endpointkit("openapi", join(work, "pets.yaml"), "-o", join(work, "table-ts.ts")),
     endpointkit("openapi", join(work, "pets.yaml"), "--output", join(work, "table-js.js")),
     endpointkit("openapi", `--output=${join(work, "table-mjs.mjs")}`, join(work, "pets.yaml")),
     endpointkit("openapi", join(work, "pets.yaml")),
+    endpointkit("openapi", join(work, "pets.yaml"), "-o", join(work, "api-table.ts")),
   ]);
   for (const run of runs) expect(run).toMatchObject({ status: 0, stderr: "" });
   writeFileSync(join(work, "plain.js"), runs[3]!.stdout);
@@ -200,7 +207,7 @@ beforeAll(async () => {
             skipLibCheck: false,
             noEmit: true,
           },
-          files: ["consumer.ts", "untyped.ts"],
+          files: ["consumer.ts", "docs-cli.ts", "untyped.ts"],
         }),
       );
       const output = await promisify(execFile)(process.execPath, [tsc, "-p", config, "--pretty", "false"], { cwd: work }).then(
@@ -235,7 +242,7 @@ describe("endpointkit openapi -o FILE", () => {
 
   for (const compiler of Object.keys(COMPILERS)) {
     for (const resolution of Object.keys(RESOLUTIONS)) {
-      it(`type-checks the application under ${compiler}, strict, moduleResolution ${resolution}; only the untyped module is TS7016`, () => {
+      it(`type-checks the application and docs/cli.md's block under ${compiler}, strict, moduleResolution ${resolution}; only the untyped module is TS7016`, () => {
         expect(errors.get(`${compiler} ${resolution}`)).toEqual(["untyped.ts TS7016"]);
       });
     }
