@@ -69,7 +69,7 @@ function readTable(path: string, document: unknown, options: FromOpenApiOptions)
       .replace(/fromOpenApi\(document, \{ baseUrl: "([^"]*)" \}\)/g, "--base-url $1")
       .replace(/\boptions\.baseUrl\b/g, "--base-url")
       .replace(/\boptions\.server\b/g, "--server");
-    throw new EndpointError(error.code, `the description ${show(path)}: ${message}`, undefined, error);
+    throw new EndpointError(error.code, `${show(path)}: ${message}`, undefined, error);
   }
 }
 

@@ -99,7 +99,7 @@ describe.concurrent("errors name the command line's flags", () => {
   ] as const)("a relative server under %s asks for --base-url, not for fromOpenApi()'s option", async ([, args], { expect }) => {
     const result = await endpointkit(...args);
     expect(result).toMatchObject({ status: 1, stdout: "" });
-    expect(result.stderr).toMatch(/^endpointkit: ERR_INVALID_BASE_URL: the description ".*relative\.yaml": .*"\/v1" is relative: pass --base-url https:\/\/host\b/);
+    expect(result.stderr).toMatch(/^endpointkit: ERR_INVALID_BASE_URL: ".*relative\.yaml": .*"\/v1" is relative: pass --base-url https:\/\/host\b/);
     expect(result.stderr).not.toMatch(/fromOpenApi|options\.|\{ baseUrl/);
   });
 

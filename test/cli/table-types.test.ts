@@ -3,12 +3,14 @@
 // meets it: a scratch project that depends on the built package, type-checked (not transpiled) by tsc under
 // moduleResolution node16, nodenext and bundler, with TypeScript 6 and 7.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { gunzipSync } from "node:zlib";
 import { parse as parseYaml } from "yaml";
+import { openapiModule } from "../../src/cli/openapi.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpointkit, ensureBuilt } from "./cli.js";
 
@@ -268,4 +270,35 @@ describe("endpointkit openapi -o FILE", () => {
     expect(result.stderr).toMatch(/would overwrite the description/);
     expect(JSON.parse(readFileSync(description, "utf8"))).toEqual({ openapi: "3.1.0", paths: {} });
   });
+});
+
+describe("the tables of real APIs (test/fixtures/openapi/)", () => {
+  it("type-check as what fromOpenApi() returns, as a TypeScript module and as a .d.ts beside the module", async () => {
+    const fixtures = join(root, "test/fixtures/openapi");
+    const real = join(work, "real");
+    mkdirSync(join(real, "ts"), { recursive: true });
+    const names = readdirSync(fixtures).filter((name) => name.endsWith(".json.gz"));
+    const lines = ['import type { DescribedDefaults } from "endpointkit/openapi";', "export const tables: DescribedDefaults[] = [];"];
+    for (const [i, name] of names.entries()) {
+      const { document } = JSON.parse(gunzipSync(readFileSync(join(fixtures, name))).toString("utf8")) as { document: unknown };
+      // In this process: 35 descriptions, twice, would be 70 node processes.
+      const io = { readFile: () => new TextEncoder().encode(JSON.stringify(document)), writeFile: (path: string, text: string) => writeFileSync(path, text) };
+      for (const output of [join(real, `t${i}.js`), join(real, "ts", `t${i}.ts`)]) {
+        expect(openapiModule(["--base-url", "https://api.example", `${name}.json`, "-o", output], io)).toBe("");
+      }
+      lines.push(`import js${i} from "./t${i}.js";`, `import ts${i} from "./ts/t${i}.js";`, `tables.push(js${i}, ts${i});`);
+    }
+    expect(names.length).toBeGreaterThanOrEqual(30);
+    writeFileSync(join(real, "all.ts"), lines.join("\n"));
+    const config = join(real, "tsconfig.json");
+    const compilerOptions = { module: "nodenext", moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022"], types: [], strict: true, noEmit: true };
+    writeFileSync(config, JSON.stringify({ compilerOptions, files: ["all.ts"] }));
+    symlinkSync(join(work, "node_modules"), join(real, "node_modules"), "dir");
+    writeFileSync(join(real, "package.json"), JSON.stringify({ private: true, type: "module" }));
+    const output = await promisify(execFile)(process.execPath, [COMPILERS["TypeScript 7"], "-p", config, "--pretty", "false"], { cwd: real }).then(
+      () => "",
+      (error: { stdout?: string; message: string }) => error.stdout || error.message,
+    );
+    expect(output).toBe("");
+  }, 120_000);
 });
