@@ -27,8 +27,8 @@ Route
   example.com/x          https://example.com/x (refused with --base-url:
                          write /x or https://)
 
-Items (HTTPie 3's syntax: the first separator in the item decides, the
-longest at one place)
+Items (HTTPie 3's syntax: the first separator in an item decides what it is;
+of two that start at the same place, the longer)
   name=value      string parameter: fills {name}, else query (GET, HEAD, ...)
                   or JSON body (POST, PATCH, PUT, DELETE)
   name:=json      JSON parameter: number, true/false, null, [array], {object}
@@ -51,7 +51,8 @@ written with "=" (Authorization=...).
 Options
   --curl          print a curl command line (POSIX-shell quoted), not JSON
   --base-url URL  resolve the route against URL
-                  (default ${defaultBaseUrl})
+                  (default ${defaultBaseUrl}); with --openapi, what
+                  the description's relative servers are resolved against
   --openapi FILE  build the route as the OpenAPI description FILE (.json or
                   .yaml) says (its route table: endpointkit openapi --help)
   --ignore-stdin  never read stdin (for CI steps whose stdin is an open,
@@ -86,7 +87,7 @@ Examples
 export function openapiHelpText(): string {
   return `${OPENAPI_USAGE}
 
-Reads an OpenAPI 3 description (JSON; YAML for any other extension) and
+Reads an OpenAPI description (JSON; YAML for any other extension) and
 writes its route table: what fromOpenApi() of "endpointkit/openapi" returns,
 so an application ships the table instead of the description:
   endpoint.defaults<paths>(describedRoutes(table))

@@ -1,8 +1,9 @@
 // `endpointkit openapi <description>` and `--openapi <description>`: an OpenAPI description (JSON or YAML) read
 // through the public `endpointkit/openapi` entry. YAML is parsed here, so the library itself needs no parser.
-import { endpoint, EndpointError, type Endpoint } from "endpointkit";
+import { endpoint, type Endpoint } from "endpointkit";
 import { ROUTES, fromOpenApi, type DescribedDefaults, type FromOpenApiOptions } from "endpointkit/openapi";
 import { parse as parseYaml } from "yaml";
+import { describedInFlagWords } from "./flag-words.js";
 import { openapiHelpText } from "./help.js";
 import type { ReadFile } from "./options.js";
 import type { Io } from "./run.js";
@@ -63,13 +64,7 @@ function readTable(path: string, document: unknown, options: FromOpenApiOptions)
   try {
     return fromOpenApi(document, options);
   } catch (error) {
-    if (!(error instanceof EndpointError)) throw error;
-    const message = error.message
-      .replace(/^fromOpenApi\(\): /, "")
-      .replace(/fromOpenApi\(document, \{ baseUrl: "([^"]*)" \}\)/g, "--base-url $1")
-      .replace(/\boptions\.baseUrl\b/g, "--base-url")
-      .replace(/\boptions\.server\b/g, "--server");
-    throw new EndpointError(error.code, `${show(path)}: ${message}`, undefined, error);
+    throw describedInFlagWords(error, show(path));
   }
 }
 

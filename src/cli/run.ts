@@ -5,6 +5,7 @@ import { parseArgs } from "./args.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
 import { helpText, usageHint } from "./help.js";
 import { parseItem } from "./items.js";
+import { baseUrlInFlagWords } from "./flag-words.js";
 import { describedEndpoint, openapiModule } from "./openapi.js";
 import { buildOptions, describe, utf8, type BuiltRequest, type ReadFile } from "./options.js";
 import { cleanMessage, show } from "./show.js";
@@ -110,7 +111,7 @@ function build(api: Endpoint, route: string, options: EndpointOptions, built: Bu
       const typo = misspeltPlaceholder(route, built.options);
       if (typo !== undefined) throw typo;
     }
-    throw error;
+    throw options.baseUrl === undefined ? error : baseUrlInFlagWords(error);
   }
 }
 

@@ -116,6 +116,12 @@ describe.concurrent("errors name the command line's flags", () => {
     expect((JSON.parse(result.stdout) as { url: string }).url).toBe("https://staging.example/v2/pets");
   });
 
+  it("a --base-url that is not absolute is named as the flag, not as the library's baseUrl", async ({ expect }) => {
+    const result = await endpointkit("--ignore-stdin", "--base-url", "ghe.example/api/v3", "GET /orgs");
+    expect(result).toMatchObject({ status: 1, stdout: "" });
+    expect(result.stderr).toMatch(/^endpointkit: ERR_INVALID_BASE_URL: GET \/orgs: --base-url "ghe\.example\/api\/v3" is not an absolute URL/);
+  });
+
   it("a server index the description does not have names --server", async ({ expect }) => {
     const result = await endpointkit("openapi", "--server", "3", relative);
     expect(result).toMatchObject({ status: 1, stdout: "" });
