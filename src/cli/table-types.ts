@@ -46,20 +46,38 @@ const DOC = '/** The route table: `endpoint.defaults<paths>(describedRoutes(tabl
 
 /** A TypeScript module: the value under its exact type, so the module is typed whatever `expression` infers to. */
 function typescriptModule(type: string, expression: string): string {
-  return `${HEADER}${DOC}const table: ${type} = ${expression};\nexport default table;\n`;
+  return `${HEADER}${DOC}const table: ${sourceData(type)} = ${sourceData(expression)};\nexport default table;\n`;
 }
 
 /** The declaration of the ES module beside it. */
 function declarationModule(type: string): string {
-  return `${HEADER}${DOC}declare const table: ${type};\nexport default table;\n`;
+  return `${HEADER}${DOC}declare const table: ${sourceData(type)};\nexport default table;\n`;
 }
 
-/** The table's value as a type literal, laid out as the module lays out the value: one route a line. */
-export function tableType(table: DescribedDefaults): string {
+/** The table's value as a type literal (JSON text), laid out as the module lays out the value: one route a line. */
+function tableType(table: DescribedDefaults): string {
   const { [ROUTES]: routes, ...rest } = table;
   const lines = Object.keys(routes).map((route) => `    ${JSON.stringify(route)}: ${JSON.stringify(routes[route])}`);
   const head = JSON.stringify(rest, null, 2).slice(0, -2);
   const body = lines.length === 0 ? "{}" : `{\n${lines.join(",\n")}\n  }`;
-  // U+2028/9 are escaped as in the module, so the two files hold the same text for the same strings.
-  return `${head},\n  ${JSON.stringify(ROUTES)}: ${body}\n}`.replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
+  return `${head},\n  ${JSON.stringify(ROUTES)}: ${body}\n}`;
+}
+
+// What JSON.stringify leaves raw and a source file must not hold: DEL and the C1 controls, format characters (bidi
+// overrides that make an editor show other text than the compiler reads, zero-width and tag characters) and
+// U+2028/9 (line ends to some tools).
+const UNSAFE = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * JSON text (of a value or a type) made TypeScript source that means the same data: the characters above as \u
+ * escapes (one per UTF-16 unit), and a `"__proto__":` key as the computed `["__proto__"]:`, an own property where the
+ * literal form in a value would set the object's prototype (a type reads both alike). In JSON text `"__proto__":` can
+ * only be a key, since a quote inside a string is written `\"`; an expression already written this way is unchanged.
+ */
+function sourceData(json: string): string {
+  return json.replaceAll('"__proto__":', '["__proto__"]:').replace(UNSAFE, (char) => {
+    let escaped = "";
+    for (let i = 0; i < char.length; i++) escaped += `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`;
+    return escaped;
+  });
 }

@@ -126,9 +126,10 @@ import type { paths } from "./pets.js";
 import tsTable from "./table-ts.js";
 import jsTable from "./table-js.js";
 import mjsTable from "./table-mjs.mjs";
+import hostileTable from "./hostile.js";
 
 // Each is the value fromOpenApi() returns, typed as such.
-export const tables: DescribedDefaults[] = [tsTable, jsTable, mjsTable];
+export const tables: DescribedDefaults[] = [tsTable, jsTable, mjsTable, hostileTable];
 
 const pets = endpoint.defaults<paths>(describedRoutes(tsTable));
 const fromJs = endpoint.defaults<paths>(describedRoutes(jsTable));
@@ -148,6 +149,29 @@ export const described: object = mjsTable["x-endpointkit-routes"]["POST /login"]
 // @ts-expect-error a route the table does not have
 tsTable["x-endpointkit-routes"]["DELETE /pets"];
 `;
+
+// Names a description may hold that a source file must not show raw: a bidi override in a path, a `__proto__`
+// property of a form body (a key of the table's encoding map).
+const HOSTILE = {
+  openapi: "3.1.0",
+  servers: [{ url: "https://hostile.example" }],
+  paths: {
+    "/files/\u202e{name}": {
+      post: {
+        parameters: [{ name: "name", in: "path", required: true }],
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: { type: "object", properties: { ["__proto__"]: { type: "object" } } },
+              encoding: { ["__proto__"]: { style: "deepObject", explode: true } },
+            },
+          },
+        },
+        responses: {},
+      },
+    },
+  },
+};
 
 // docs/cli.md's TypeScript block: the flow as the docs show it, with the files its sh block writes.
 const DOCS_BLOCK = /\n```ts\n([\s\S]*?)\n```\n/.exec(readFileSync(join(root, "docs/cli.md"), "utf8"))?.[1];
@@ -178,6 +202,7 @@ beforeAll(async () => {
   symlinkSync(root, join(work, "node_modules/endpointkit"), "dir");
   writeFileSync(join(work, "pets.yaml"), DESCRIPTION);
   writeFileSync(join(work, "pets.d.ts"), PATHS);
+  writeFileSync(join(work, "hostile.json"), JSON.stringify(HOSTILE));
   writeFileSync(join(work, "consumer.ts"), CONSUMER);
   writeFileSync(join(work, "untyped.ts"), UNTYPED);
   if (DOCS_BLOCK === undefined) throw new Error("docs/cli.md has no ts block");
@@ -189,6 +214,8 @@ beforeAll(async () => {
     endpointkit("openapi", `--output=${join(work, "table-mjs.mjs")}`, join(work, "pets.yaml")),
     endpointkit("openapi", join(work, "pets.yaml")),
     endpointkit("openapi", join(work, "pets.yaml"), "-o", join(work, "api-table.ts")),
+    endpointkit("openapi", join(work, "hostile.json"), "-o", join(work, "hostile.js")),
+    endpointkit("openapi", join(work, "hostile.json"), "-o", join(work, "hostile-ts.ts")),
   ]);
   for (const run of runs) expect(run).toMatchObject({ status: 0, stderr: "" });
   writeFileSync(join(work, "plain.js"), runs[3]!.stdout);
@@ -232,6 +259,29 @@ describe("endpointkit openapi -o FILE", () => {
     expect(existsSync(join(work, "table-js.d.ts"))).toBe(true);
     expect(existsSync(join(work, "table-mjs.d.mts"))).toBe(true);
     expect(existsSync(join(work, "table-ts.d.ts"))).toBe(false);
+  });
+
+  it("writes the characters a source file must not show raw as \\u escapes, in the types as in the module", () => {
+    for (const file of ["hostile.d.ts", "hostile-ts.ts"]) {
+      const text = readFileSync(join(work, file), "utf8");
+      expect(text).not.toMatch(/[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/u);
+      expect(text).toContain("/files/\\u202e{name}");
+    }
+  });
+
+  it("writes a __proto__ key of the TypeScript module as an own property, never the object's prototype", async () => {
+    // Run as the application's compiler would emit it; the type-checks below check the source itself.
+    const ts = (await import("typescript")).default;
+    const source = readFileSync(join(work, "hostile-ts.ts"), "utf8");
+    writeFileSync(join(work, "hostile-ts.mjs"), ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
+    type Table = { "x-endpointkit-routes": Record<string, { body: { encoding: object } }> };
+    // (The printed ES module is made data-only by issue 30's work on src/cli/openapi.ts.)
+    for (const file of ["hostile-ts.mjs"]) {
+      const table = (await import(pathToFileURL(join(work, file)).href) as { default: Table }).default;
+      const encoding = table["x-endpointkit-routes"]["POST /files/\u202e{name}"]!.body.encoding;
+      expect(Object.getPrototypeOf(encoding), file).toBe(Object.prototype);
+      expect(Object.keys(encoding), file).toEqual(["__proto__"]);
+    }
   });
 
   it("writes the table fromOpenApi() returns, as the printed module does", async () => {
