@@ -52,8 +52,10 @@ export function describedEndpoint(path: string, readFile: ReadFile, baseUrl: str
  * the line and a caret), which a one-line message would show as escapes; the position says where to look.
  */
 function parserMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split(/\r?\n[ \t]*\r?\n/)[0]!.replace(/\s*[\r\n]+\s*/g, " ").replace(/:\s*$/, "");
+  const lines = (error instanceof Error ? error.message : String(error)).split("\n").map((line) => line.trim());
+  const end = lines.indexOf("");
+  const text = (end === -1 ? lines : lines.slice(0, end)).join(" ");
+  return text.endsWith(":") ? text.slice(0, -1) : text;
 }
 
 /**

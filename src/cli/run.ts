@@ -164,7 +164,7 @@ function failure(error: unknown, usage: string): Outcome {
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   // A stack trace keeps its lines (each made safe), rather than one line of escapes.
-  const lines = detail.split(/\r?\n/).map(cleanMessage).join("\n");
+  const lines = detail.split("\n").map(cleanMessage).join("\n");
   return { exitCode: EXIT_UNEXPECTED, stdout: "", stderr: `endpointkit: unexpected error (a bug, please report it at https://github.com/endpointkit/endpointkit/issues): ${lines}\n` };
 }
 

@@ -21,7 +21,8 @@ export interface OutputFile {
  * `jsModule` is the module the command prints, `expression` the table as a JavaScript expression.
  */
 export function tableFiles(output: string, description: string, table: DescribedDefaults, jsModule: string, expression: string): OutputFile[] {
-  if (/\.d\.[cm]?ts$/.test(output) || /\.d\.[^./\\]*\.ts$/.test(output)) {
+  // table.d.ts, .d.mts, .d.cts, and the declarations of other extensions (styles.d.css.ts).
+  if (/\.d(?:\.[^./\\]+)?\.[cm]?ts$/.test(output)) {
     throw new UsageError(
       `-o ${show(output)} names a declaration file: name the module instead (-o table.js writes table.js and table.d.ts) or a TypeScript module (-o table.ts)`,
     );
