@@ -1,14 +1,15 @@
 // `endpointkit openapi <description>` and `--openapi <description>`: an OpenAPI description (JSON or YAML) read
 // through the public `endpointkit/openapi` entry. YAML is parsed here, so the library itself needs no parser.
 import { endpoint, type Endpoint } from "endpointkit";
-import { ROUTES, fromOpenApi, type FromOpenApiOptions } from "endpointkit/openapi";
+import { ROUTES, fromOpenApi, type DescribedDefaults, type FromOpenApiOptions } from "endpointkit/openapi";
 import { parse as parseYaml } from "yaml";
+import { describedInFlagWords } from "./flag-words.js";
+import { openapiHelpText } from "./help.js";
 import type { ReadFile } from "./options.js";
+import type { Io } from "./run.js";
 import { show } from "./show.js";
+import { tableFiles } from "./table-types.js";
 import { UsageError } from "./usage-error.js";
-
-/** The usage line of the openapi command. */
-export const OPENAPI_USAGE = "Usage: endpointkit openapi [--server INDEX|URL] [--base-url URL] <description.json|.yaml>";
 
 /** The parsed description in `path`: JSON, or YAML (a superset of JSON, used for any file not ending in .json). */
 export function readDescription(path: string, readFile: ReadFile): unknown {
@@ -23,39 +24,103 @@ export function readDescription(path: string, readFile: ReadFile): unknown {
     // maxAliasCount bounds YAML's alias expansion (a "billion laughs" document).
     return path.toLowerCase().endsWith(".json") ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000 });
   } catch (error) {
-    throw new UsageError(`the description ${show(path)} is not valid ${path.toLowerCase().endsWith(".json") ? "JSON" : "YAML"}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(`the description ${show(path)} is not valid ${path.toLowerCase().endsWith(".json") ? "JSON" : "YAML"}: ${parserMessage(error)}`);
   }
 }
 
-/** The endpoint whose defaults are what fromOpenApi() reads from the description in `path`. */
-export function describedEndpoint(path: string, readFile: ReadFile, options: FromOpenApiOptions): Endpoint {
-  return endpoint.defaults(fromOpenApi(readDescription(path, readFile), options));
+/**
+ * The endpoint whose defaults are what fromOpenApi() reads from the description in `path`, and the baseUrl its calls
+ * are given. `--base-url` says where the description is served when a server in it is relative (the routes then go
+ * to the described servers, resolved against it: "/v1" under it, an upload server elsewhere); when every server is
+ * absolute, it replaces them, as it replaces the default server of any route.
+ */
+export function describedEndpoint(path: string, readFile: ReadFile, baseUrl: string | undefined): { api: Endpoint; baseUrl: string | undefined } {
+  const document = readDescription(path, readFile);
+  const table = readTable(path, document, baseUrl === undefined ? {} : { baseUrl });
+  if (baseUrl === undefined) return { api: endpoint.defaults(table), baseUrl };
+  let resolvesAgainstIt: boolean;
+  try {
+    resolvesAgainstIt = JSON.stringify(fromOpenApi(document)) !== JSON.stringify(table);
+  } catch {
+    resolvesAgainstIt = true; // a relative server needs it
+  }
+  return { api: endpoint.defaults(table), baseUrl: resolvesAgainstIt ? undefined : baseUrl };
 }
 
-/** The openapi command: an ES module whose default export is what fromOpenApi() returns. */
-export function openapiModule(argv: readonly string[], readFile: ReadFile): string {
+/**
+ * A parser's message as one line of text: YAML's ends in a frame of the source ("at line 4, column 3:", a blank line,
+ * the line and a caret), which a one-line message would show as escapes; the position says where to look.
+ */
+function parserMessage(error: unknown): string {
+  const lines = (error instanceof Error ? error.message : String(error)).split("\n").map((line) => line.trim());
+  const end = lines.indexOf("");
+  const text = (end === -1 ? lines : lines.slice(0, end)).join(" ");
+  return text.endsWith(":") ? text.slice(0, -1) : text;
+}
+
+/**
+ * fromOpenApi() of the description in `path`, its messages in the command line's words: the options it names are the
+ * flags --base-url and --server here (the library's message stays as it is for code that calls it).
+ */
+function readTable(path: string, document: unknown, options: FromOpenApiOptions): DescribedDefaults {
+  try {
+    return fromOpenApi(document, options);
+  } catch (error) {
+    throw describedInFlagWords(error, show(path));
+  }
+}
+
+/**
+ * The openapi command: an ES module whose default export is what fromOpenApi() returns, printed; or with `-o FILE`
+ * written to FILE, typed (table-types.ts). Returns what to print.
+ */
+export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" | "writeFile">): string {
   const options: FromOpenApiOptions = {};
   const files: string[] = [];
+  let output: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    if (flag === "--server" || flag === "--base-url") {
+    if (flag === "-h" || flag === "--help") return openapiHelpText();
+    if (flag === "--server" || flag === "--base-url" || flag === "--output" || flag === "-o") {
       const value = inline ?? argv[++i];
-      if (value === undefined) throw new UsageError(`${flag} needs a value\n${OPENAPI_USAGE}`);
+      if (value === undefined) throw new UsageError(`${flag} needs a value`);
       if (flag === "--base-url") options.baseUrl = value;
-      else options.server = /^\d+$/.test(value) ? Number(value) : value;
+      else if (flag === "--server") options.server = /^\d+$/.test(value) ? Number(value) : value;
+      else output = value;
     } else if (arg.startsWith("-") && arg !== "-") {
-      throw new UsageError(`unknown option ${show(arg)} of the openapi command\n${OPENAPI_USAGE}`);
+      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --server, --base-url, --help`);
     } else {
       files.push(arg);
     }
   }
-  if (files.length !== 1) throw new UsageError(`the openapi command takes one description file\n${OPENAPI_USAGE}`);
-  const { [ROUTES]: routes, ...rest } = fromOpenApi(readDescription(files[0]!, readFile), options);
+  if (files.length !== 1) throw new UsageError(files.length === 0 ? "the openapi command needs a description file" : "the openapi command takes one description file");
+  const table = readTable(files[0]!, readDescription(files[0]!, io.readFile), options);
+  if (output === undefined) return tableModule(table, files[0]!);
+  if (io.writeFile === undefined) throw new Error("this run cannot write files");
+  // Every file is made before any is written, so a refused name leaves nothing half-written.
+  for (const file of tableFiles(output, files[0]!, table, tableModule(table, files[0]!), tableExpression(table))) {
+    try {
+      io.writeFile(file.path, file.text);
+    } catch (error) {
+      const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : String(error);
+      throw new UsageError(`cannot write ${show(file.path)} (${code})`);
+    }
+  }
+  return "";
+}
+
+/** The ES module `endpointkit openapi` prints: the table as its default export. */
+function tableModule(table: DescribedDefaults, file: string): string {
+  return `// Generated by \`endpointkit openapi\` from ${JSON.stringify(file)}: endpoint.defaults(describedRoutes(table)) sends its routes as described (describedRoutes from "endpointkit/openapi").\nexport default ${tableExpression(table)};\n`;
+}
+
+/** The table as a JavaScript expression. */
+function tableExpression(table: DescribedDefaults): string {
+  const { [ROUTES]: routes, ...rest } = table;
   // JSON is an ES module expression; one route a line keeps it compact and still readable in a diff.
   const lines = Object.keys(routes).map((route) => `    ${JSON.stringify(route)}: ${JSON.stringify(routes[route])}`);
   const head = JSON.stringify(rest, null, 2).slice(0, -2);
   // U+2028/9 are escaped for parsers older than ES2019.
-  const json = `${head},\n  ${JSON.stringify(ROUTES)}: {\n${lines.join(",\n")}\n  }\n}`.replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
-  return `// Generated by \`endpointkit openapi\` from ${JSON.stringify(files[0])}: endpoint.defaults(describedRoutes(table)) sends its routes as described (describedRoutes from "endpointkit/openapi").\nexport default ${json};\n`;
+  return `${head},\n  ${JSON.stringify(ROUTES)}: {\n${lines.join(",\n")}\n  }\n}`.replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
 }
