@@ -26,7 +26,7 @@ export function mergeOptions(defaults: MergedOptions, read: Defaults, route: unk
   }
   try {
     if (typeof route !== "string" && route !== undefined) {
-      applyOptions(merged, headers, checkOptions(route, "ERR_INVALID_ROUTE", "the first argument (a route string or an options object)"));
+      applyOptions(merged, headers, checkOptions(route, "ERR_INVALID_ROUTE", "the first argument (a route string or an options object)"), false, true);
     }
     if (options !== undefined) {
       const given = checkOptions(options, "ERR_INVALID_PARAMETER", "options");
@@ -35,7 +35,7 @@ export function mergeOptions(defaults: MergedOptions, read: Defaults, route: unk
       if (claimed !== undefined) {
         throw new EndpointError("ERR_INVALID_PARAMETER", `${quote(claimed)} is a parameter of this route named like an option, which merged options cannot hold: call the endpoint itself`);
       }
-      applyOptions(merged, headers, given, typeof route === "string");
+      applyOptions(merged, headers, given, typeof route === "string", typeof route === "string" || route === undefined);
     }
     // Checked once every option is in, on what merge returns: a url given twice is judged by the one that is sent.
     if (call && typeof route !== "string") checkOrigin(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"), getOwn(merged, "baseUrl"));
@@ -73,16 +73,19 @@ function checkOptions(options: unknown, code: EndpointErrorCode, what: string): 
   throw new EndpointError(code, `${what} must be a plain object, got ${options === null ? "null" : Array.isArray(options) ? "an array" : typeof options}`);
 }
 
-/** Merges `options` in; `besideRoute`: they follow a route string, so a url among them is an error. */
-function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary, besideRoute = false): void {
+/**
+ * Merges `options` in; `besideRoute`: they follow a route string, so a url among them is an error. `fresh`: these are
+ * the first options merged, so every object `merged` holds is its own copy of the defaults', merged into in place.
+ */
+function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary, besideRoute: boolean, fresh: boolean): void {
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value === undefined) continue;
     // Checked on the value read here, the only read: a getter cannot answer a separate check with undefined.
     if (key === "url" && besideRoute) checkNoUrlBesideRoute(value);
     if (key === "headers") addCheckedHeaders(headers, value);
-    else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value));
+    else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value, fresh));
     // A route table replaces the earlier one whole: merging two would mix their operations' entries.
-    else setOwn(merged, key, key === ROUTES ? adoptTable(value) : typeof value !== "object" ? value : mergeValue(getOwn(merged, key), value));
+    else setOwn(merged, key, key === ROUTES ? adoptTable(value) : typeof value !== "object" ? value : mergeValue(getOwn(merged, key), value, fresh));
   }
 }

@@ -94,7 +94,7 @@ interface Walk {
  * ERR_INVALID_PARAMETER, since a copy could not be trusted and sharing it would let later changes reach later
  * requests. COPY_KEEPING_OTHERS (the contents of `request`: a fetch, an agent, a signal) keeps those by reference.
  */
-function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: Walk): unknown {
+function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: Walk, fresh = false): unknown {
   if (typeof later !== "object" || later === null) return later;
   const isList = Array.isArray(later);
   if (mode === MERGE) {
@@ -125,7 +125,7 @@ function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: W
     for (let i = 0; i < result.length; i++) result[i] = into(result[i], undefined);
   } else {
     // Copied key by key, not spread: in V8 a key added to a spread copy takes about a microsecond (ownCopy).
-    result = mode === MERGE ? ownCopy(earlier as Dictionary) : {};
+    result = mode !== MERGE ? {} : fresh ? (earlier as Dictionary) : ownCopy(earlier as Dictionary);
     for (const key of Object.keys(later)) {
       const value = (later as Dictionary)[key];
       if (value !== undefined || mode !== MERGE) setOwn(result, key, into(value, mode === MERGE ? getOwn(result, key) : undefined));
@@ -144,9 +144,12 @@ export function deepCopy<T>(value: T, keepOthers = false): T {
   return walk(undefined, value, keepOthers ? COPY_KEEPING_OTHERS : COPY) as T;
 }
 
-/** `later` merged over `earlier` (walk's MERGE): a new object where both are plain objects, else `later` itself. */
-export function mergeValue(earlier: unknown, later: unknown): unknown {
-  return walk(earlier, later, MERGE);
+/**
+ * `later` merged over `earlier` (walk's MERGE): a new object where both are plain objects, else `later` itself.
+ * `fresh`: `earlier` was made for this merge and nothing else holds it, so it takes the merge itself.
+ */
+export function mergeValue(earlier: unknown, later: unknown, fresh = false): unknown {
+  return walk(earlier, later, MERGE, 0, undefined, fresh);
 }
 
 /**
@@ -158,7 +161,11 @@ export function mergeValue(earlier: unknown, later: unknown): unknown {
  */
 export function copier(options: Dictionary, skip: string, share: string): () => Dictionary {
   const keys = Object.keys(options).filter((key) => key !== skip);
-  const copies = keys.map((key) => (key === share ? () => options[key] : copierOf(options[key], key === "request")));
+  const copies = keys.map((key) => {
+    const value = options[key];
+    const keepOthers = key === "request";
+    return key === share ? () => value : (copierOf(value, keepOthers, new Set()) ?? (() => deepCopy(value, keepOthers)));
+  });
   return () => {
     const copy: Dictionary = {};
     for (let i = 0; i < keys.length; i++) setOwn(copy, keys[i]!, copies[i]!());
@@ -166,12 +173,32 @@ export function copier(options: Dictionary, skip: string, share: string): () => 
   };
 }
 
-function copierOf(value: unknown, keepOthers: boolean): () => unknown {
+/**
+ * How to copy one value of checked options, worked out once: undefined when it holds an object twice (a shared object
+ * the walk keeps shared, in linear time) or a "__proto__" key, which the walk copies.
+ */
+function copierOf(value: unknown, keepOthers: boolean, seen: Set<object>): (() => unknown) | undefined {
   if (typeof value !== "object" || value === null) return () => value;
-  // What the walk would keep by reference inside `request` (a fetch, an agent, a signal), or share as a scalar.
-  const flat = (item: unknown): boolean => typeof item !== "object" || item === null || (keepOthers && !Array.isArray(item) && !isPlainObject(item) && dateTime(item) === undefined);
-  // A spread defines a "__proto__" key as an own property, as setOwn does.
-  if (isPlainObject(value) && Object.values(value).every(flat)) return () => ({ ...value });
-  if (Array.isArray(value) && value.every(flat)) return () => value.slice();
-  return () => deepCopy(value, keepOthers);
+  const isList = Array.isArray(value);
+  if (isList || isPlainObject(value)) {
+    if (seen.has(value) || (!isList && hasOwn.call(value, "__proto__"))) return undefined;
+    seen.add(value);
+    const keys = Object.keys(value);
+    const values = keys.map((key) => (value as Dictionary)[key]);
+    const copies = values.map((item) => copierOf(item, keepOthers, seen));
+    if (!copies.every(Boolean)) return undefined;
+    // Scalars only: one built-in copy; lists have no holes (the walk filled them).
+    if (values.every((item) => typeof item !== "object" || item === null)) return isList ? () => value.slice() : () => Object.assign({}, value);
+    return isList
+      ? () => copies.map((copy) => copy!())
+      : () => {
+          const copy: Dictionary = {};
+          for (let i = 0; i < keys.length; i++) copy[keys[i]!] = copies[i]!();
+          return copy;
+        };
+  }
+  const time = dateTime(value);
+  if (time !== undefined) return () => new Date(time);
+  // What the walk keeps by reference inside `request` (a fetch, an agent, a signal).
+  return keepOthers ? () => value : undefined;
 }
