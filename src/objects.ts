@@ -166,9 +166,21 @@ export function copier(options: Dictionary, skip: string, share: string): () => 
     const keepOthers = key === "request";
     return key === share ? () => value : (copierOf(value, keepOthers, new Set()) ?? (() => deepCopy(value, keepOthers)));
   });
+  // The scalars copied in one built-in step from a shallow copy, then each object replaced by its own copy. Object.assign
+  // would set a prototype for a "__proto__" key: such options are copied key by key.
+  if (keys.includes("__proto__")) {
+    return () => {
+      const copy: Dictionary = {};
+      for (let i = 0; i < keys.length; i++) setOwn(copy, keys[i]!, copies[i]!());
+      return copy;
+    };
+  }
+  const shallow: Dictionary = {};
+  for (const key of keys) shallow[key] = options[key];
+  const objects = keys.flatMap((key, i) => (typeof options[key] === "object" && options[key] !== null ? [i] : []));
   return () => {
-    const copy: Dictionary = {};
-    for (let i = 0; i < keys.length; i++) setOwn(copy, keys[i]!, copies[i]!());
+    const copy: Dictionary = Object.assign({}, shallow);
+    for (const i of objects) copy[keys[i]!] = copies[i]!();
     return copy;
   };
 }

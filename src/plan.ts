@@ -95,6 +95,8 @@ export interface Defaults {
   readonly routes: Dictionary | undefined;
   /** The defaults' parameters, read beneath the caller's (copied by a call that takes an object of theirs). */
   readonly values: Dictionary;
+  /** Their `data`, the body when a call gives none. */
+  readonly data: unknown;
   readonly keys: readonly string[];
   readonly keySet: ReadonlySet<string>;
   /** True when a key is an array index ("0", "17"), which a JS object, and so merge(), lists before its other keys. */
@@ -128,6 +130,7 @@ export function defaultsOf(merged: Dictionary): Defaults {
     copy: copier(merged, "headers", ROUTES),
     routes: routes === undefined ? undefined : adoptTable(routes),
     values,
+    data: getOwn(values, "data"),
     keys,
     keySet: new Set(keys),
     hasIndexKey: keys.some(isArrayIndex),

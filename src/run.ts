@@ -163,7 +163,7 @@ function runPlan(
 ): RequestOptions {
   const compiled = (plan.compiled ??= compileUrlText(plan.source));
   const { rules } = plan;
-  const call = new CallView(plan.method, options, keys, defaults, headers, compiled.notParameters, isOption, overDefault(named.data, getOwn(defaults.values, "data")), rules.sharesKeys);
+  const call = new CallView(plan.method, options, keys, defaults, headers, compiled.notParameters, isOption, overDefault(named.data, defaults.data), rules.sharesKeys);
   let target = expandUrl(compiled, call, rules);
   // Read at once: when it is true, no value can have left a dot segment, and the search for one below is skipped.
   const plain = !compiled.literalMayFormDot && expandedPlainValues;
@@ -309,7 +309,32 @@ function namedOptions(options: Dictionary, keys: readonly string[]): Readonly<Na
   let named: NamedOptions | undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    if (isNamedOption(key)) (named ??= noNamedOptions())[key] = options[key];
+    // Each name stored by name: V8 compiles these to stores of known fields, where `named[key]` is a keyed store.
+    switch (key) {
+      case "method":
+        (named ??= noNamedOptions()).method = options[key];
+        break;
+      case "url":
+        (named ??= noNamedOptions()).url = options[key];
+        break;
+      case "baseUrl":
+        (named ??= noNamedOptions()).baseUrl = options[key];
+        break;
+      case "headers":
+        (named ??= noNamedOptions()).headers = options[key];
+        break;
+      case "mediaType":
+        (named ??= noNamedOptions()).mediaType = options[key];
+        break;
+      case "request":
+        (named ??= noNamedOptions()).request = options[key];
+        break;
+      case "data":
+        (named ??= noNamedOptions()).data = options[key];
+        break;
+      case ROUTES:
+        (named ??= noNamedOptions())[ROUTES] = options[key];
+    }
   }
   return named ?? NO_NAMED_OPTIONS;
 }
