@@ -1,4 +1,4 @@
-// Described routes (src/described.ts, src/described-call.ts; DECISIONS "Described routes"): a pet store written for
+// Described routes (src/openapi/plan.ts, src/openapi/call.ts, through src/plan.ts; DECISIONS "Described routes"): a pet store written for
 // these tests, with every location and body kind. Expected values are derived by hand from the description.
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
@@ -226,6 +226,102 @@ describe("described routes: parameters named like options", () => {
   it("keeps method a parameter on a POST with a body, and the body its properties", () => {
     const request = loosen(named)("POST /rest", { method: "flickr.photos.search", a: 1 });
     expect(request).toMatchObject({ method: "post", url: "https://links.example/rest?method=flickr.photos.search", body: { a: 1 } });
+  });
+});
+
+describe("described routes: merge() cannot hold a parameter named like an option", () => {
+  const named = endpoint.defaults(
+    fromOpenApi({
+      openapi: "3.0.3",
+      servers: [{ url: "https://links.example" }],
+      paths: { "/preview": { get: { parameters: [{ name: "url", in: "query" }, { name: "method", in: "query" }, { name: "baseUrl", in: "query" }], responses: {} } } },
+    }),
+  );
+
+  it("refuses it with ERR_INVALID_PARAMETER, where parse() would read it as that option and move the request", () => {
+    for (const key of ["url", "method", "baseUrl"]) {
+      const error = expectEndpointError(() => loosen(named).merge("GET /preview", { [key]: "https://evil.example" }), "ERR_INVALID_PARAMETER");
+      expect(error.message).toContain(`"${key}"`);
+      expect(error.message).toContain("call the endpoint itself");
+      // The endpoint itself sends it where the description puts it.
+      expect(loosen(named)("GET /preview", { [key]: "x" }).url).toBe(`https://links.example/preview?${key}=x`);
+    }
+  });
+
+  it("still merges the calls that name no such parameter", () => {
+    expect(loosen(named).merge("GET /preview", { headers: { "x-a": "1" } }).headers).toMatchObject({ "x-a": "1" });
+  });
+});
+
+describe("described routes: an operation's own server", () => {
+  const upload = { petId: "p1", data: new Uint8Array([1]), headers: { "content-type": "image/png" } };
+
+  it("goes to the operation's server through endpoint() and through merge() then parse() alike", () => {
+    const direct = api("POST /pets/{petId}/photo", upload);
+    expect(direct.url).toBe("https://uploads.pets.example/pets/p1/photo");
+    expect(api.parse(api.merge("POST /pets/{petId}/photo", upload))).toEqual(direct);
+  });
+
+  it("keeps a baseUrl that names another server than the description's, on every path", () => {
+    const staging = api.defaults({ baseUrl: "https://staging.pets.example/v1" });
+    const direct = staging("POST /pets/{petId}/photo", upload);
+    expect(direct.url).toBe("https://staging.pets.example/v1/pets/p1/photo");
+    expect(staging.parse(staging.merge("POST /pets/{petId}/photo", upload))).toEqual(direct);
+  });
+
+  it("judges a url that leaves the defaults' origin where the request would go (difference 16)", () => {
+    const pets = loosen(api.defaults({ method: "GET", url: "/pets" }));
+    // A path-only url naming a route with its own server would send the request, token and all, to that server.
+    expectEndpointError(() => pets({ method: "POST", url: "/pets/{petId}/photo", ...upload }), "ERR_INVALID_ROUTE");
+    expectEndpointError(() => pets.merge({ method: "POST", url: "/pets/{petId}/photo", ...upload }), "ERR_INVALID_ROUTE");
+    // A route on the defaults' own server is fine.
+    expect(pets({ url: "/pets/{petId}", petId: "p1" }).url).toBe(`${base}/pets/p1`);
+  });
+});
+
+describe("described routes: each value read once", () => {
+  it("reads a name that is both a path and a query parameter once, and sends that one value to both", () => {
+    const twice = loosen(
+      endpoint.defaults(
+        fromOpenApi({
+          openapi: "3.0.3",
+          servers: [{ url: "https://items.example" }],
+          paths: { "/items/{id}": { get: { parameters: [{ name: "id", in: "path", required: true }, { name: "id", in: "query" }], responses: {} } } },
+        }),
+      ),
+    );
+    let reads = 0;
+    const answers = ["mine", "someone-elses"];
+    const options = {
+      get id() {
+        return answers[Math.min(reads++, 1)];
+      },
+    };
+    expect(twice("GET /items/{id}", options).url).toBe("https://items.example/items/mine?id=mine");
+    expect(reads).toBe(1);
+  });
+
+  it("reads a body property named like an undescribed path placeholder once", () => {
+    const twice = loosen(
+      endpoint.defaults(
+        fromOpenApi({
+          openapi: "3.0.3",
+          servers: [{ url: "https://items.example" }],
+          paths: { "/items/{id}": { post: { requestBody: { content: { "application/json": { schema: { properties: { id: {}, note: {} } } } } }, responses: {} } } },
+        }),
+      ),
+    );
+    let reads = 0;
+    const options = {
+      get id() {
+        reads++;
+        return reads === 1 ? "mine" : "someone-elses";
+      },
+      note: "n",
+    };
+    const request = twice("POST /items/{id}", options);
+    expect(reads).toBe(1);
+    expect(request.url).toBe("https://items.example/items/mine");
   });
 });
 
