@@ -49,5 +49,5 @@ export function boundedMemo<V>(limit: number, compute: (key: string) => V, cost 
     }
     return entry[2];
   };
-  return Object.defineProperty(memo, "size", { get: () => entries.size }) as BoundedMemo<V>;
+  return Object.defineProperty(memo, "size", { __proto__: null, get: () => entries.size } as PropertyDescriptor) as BoundedMemo<V>;
 }

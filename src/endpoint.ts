@@ -39,12 +39,13 @@ export function withDefaults(defaults: MergedOptions, contract?: Contract): Endp
       throw asEndpointError(error, "endpoint()");
     }
   };
+  // Descriptors without a prototype: a polluted Object.prototype.get or .value must not change what they define.
   return Object.defineProperties(endpoint, {
-    DEFAULTS: { enumerable: true, get: () => copyOptions(defaults) },
-    defaults: { enumerable: true, value: guarded("defaults()", (options: unknown) => withDefaults(checkDefaults(copyOptions(mergeOptions(defaults, read, options, undefined, false))), contract)) },
-    merge: { enumerable: true, value: guarded("merge()", (route?: unknown, options?: unknown) => mergeOptions(defaults, read, route, options)) },
-    parse: { enumerable: true, value: contract === undefined ? parse : guarded("parse()", (options: unknown) => parseOptions(options, contract)) },
-  }) as unknown as Endpoint;
+    DEFAULTS: { __proto__: null, enumerable: true, get: () => copyOptions(defaults) },
+    defaults: { __proto__: null, enumerable: true, value: guarded("defaults()", (options: unknown) => withDefaults(checkDefaults(copyOptions(mergeOptions(defaults, read, options, undefined, false))), contract)) },
+    merge: { __proto__: null, enumerable: true, value: guarded("merge()", (route?: unknown, options?: unknown) => mergeOptions(defaults, read, route, options)) },
+    parse: { __proto__: null, enumerable: true, value: contract === undefined ? parse : guarded("parse()", (options: unknown) => parseOptions(options, contract)) },
+  } as PropertyDescriptorMap) as unknown as Endpoint;
 }
 
 /** parse(): stateless, over no defaults, and so the same function on every endpoint of a contract. */

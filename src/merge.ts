@@ -4,9 +4,9 @@ import { addCheckedHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { deepCopy, getOwn, isPlainObject, mergeValue, ownCopy, setOwn, type Dictionary } from "./objects.js";
 import { ROUTES } from "./option-names.js";
-import { adoptTable, routeEntry, type Defaults } from "./plan.js";
+import { adoptTable, routeEntry, type Defaults, type Rules } from "./plan.js";
 import { checkNoUrlBesideRoute } from "./route.js";
-import { checkOrigin, claimedOptions } from "./run.js";
+import { checkOrigin, checkSameOperation, claimedOption, rulesOf } from "./run.js";
 import type { MergedOptions } from "./types/index.js";
 
 /**
@@ -26,16 +26,20 @@ export function mergeOptions(defaults: MergedOptions, read: Defaults, route: unk
   }
   try {
     if (typeof route !== "string" && route !== undefined) {
-      applyOptions(merged, headers, checkOptions(route, "ERR_INVALID_ROUTE", "the first argument (a route string or an options object)"), false, true);
+      applyOptions(merged, headers, checkOptions(route, "ERR_INVALID_ROUTE", "the first argument (a route string or an options object)"), undefined, true);
     }
     if (options !== undefined) {
       const given = checkOptions(options, "ERR_INVALID_PARAMETER", "options");
-      // A described route's parameter named like an option would be read as that option from merged options.
-      const claimed = typeof route === "string" ? claimedOptions(read, getOwn(given, ROUTES) ?? getOwn(merged, ROUTES), merged.method, merged.url as string, given) : undefined;
-      if (claimed !== undefined) {
-        throw new EndpointError("ERR_INVALID_PARAMETER", `${quote(claimed)} is a parameter of this route named like an option, which merged options cannot hold: call the endpoint itself`);
+      let rules: Rules | undefined;
+      if (typeof route === "string") {
+        rules = rulesOf(read, getOwn(given, ROUTES) ?? getOwn(merged, ROUTES), merged.method, merged.url);
+        // A described route's parameter named like an option would be read as that option from merged options.
+        const claimed = claimedOption(rules, Object.keys(given));
+        if (claimed !== undefined) {
+          throw new EndpointError("ERR_INVALID_PARAMETER", `${quote(claimed)} is a parameter of this route named like an option, which merged options cannot hold: call the endpoint itself`);
+        }
       }
-      applyOptions(merged, headers, given, typeof route === "string", typeof route === "string" || route === undefined);
+      applyOptions(merged, headers, given, rules, typeof route === "string" || route === undefined);
     }
     // Checked once every option is in, on what merge returns: a url given twice is judged by the one that is sent.
     if (call && typeof route !== "string") checkOrigin(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"), getOwn(merged, "baseUrl"));
@@ -47,6 +51,13 @@ export function mergeOptions(defaults: MergedOptions, read: Defaults, route: unk
     return withRoute(error, describeRoute(getOwn(merged, "method"), url));
   }
   merged.headers = headers;
+  // A defaults' parameter applies where the route has it: on a described route that does not, merged options leave it
+  // out, as endpoint() does (DECISIONS "Described routes": both give the same request).
+  if (call && read.keys.length > 0 && getOwn(merged, ROUTES) !== undefined) {
+    const rules = rulesOf(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"));
+    const given = givenKeys(route, options);
+    for (const key of read.keys) if (!rules.takes(key) && !given.has(key)) delete merged[key];
+  }
   const mediaType = getOwn(merged, "mediaType") as Dictionary | undefined;
   if (mediaType === undefined) merged.mediaType = { format: "" };
   else if (getOwn(mediaType, "format") === undefined) mediaType.format = "";
@@ -67,6 +78,11 @@ export function copyOptions(options: MergedOptions, skip?: string): MergedOption
   return copy as MergedOptions;
 }
 
+/** The keys a call's own options hold (route: the first argument, when it is an options object). */
+function givenKeys(route: unknown, options: unknown): Set<string> {
+  return new Set([...(isPlainObject(route) ? Object.keys(route) : []), ...(isPlainObject(options) ? Object.keys(options) : [])]);
+}
+
 /** `options` when they are a plain object, else `code`, naming them by `what`. */
 function checkOptions(options: unknown, code: EndpointErrorCode, what: string): Dictionary {
   if (isPlainObject(options)) return options;
@@ -74,16 +90,19 @@ function checkOptions(options: unknown, code: EndpointErrorCode, what: string): 
 }
 
 /**
- * Merges `options` in; `besideRoute`: they follow a route string, so a url among them is an error. `fresh`: these are
- * the first options merged, so every object `merged` holds is its own copy of the defaults', merged into in place.
+ * Merges `options` in; `besideRoute`: the rules of the route string they follow (a url among them is then an error, a
+ * method naming another described operation too, and a described route's header parameters are written as text).
+ * `fresh`: these are the first options merged, so every object `merged` holds is its own copy of the defaults', merged
+ * into in place.
  */
-function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary, besideRoute: boolean, fresh: boolean): void {
+function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary, besideRoute: Rules | undefined, fresh: boolean): void {
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value === undefined) continue;
     // Checked on the value read here, the only read: a getter cannot answer a separate check with undefined.
-    if (key === "url" && besideRoute) checkNoUrlBesideRoute(value);
-    if (key === "headers") addCheckedHeaders(headers, value);
+    if (key === "url" && besideRoute !== undefined) checkNoUrlBesideRoute(value);
+    if (key === "method") checkSameOperation(besideRoute, getOwn(merged, "method"), value);
+    if (key === "headers") addCheckedHeaders(headers, besideRoute === undefined ? value : besideRoute.headers(value));
     else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value, fresh));
     // A route table replaces the earlier one whole: merging two would mix their operations' entries.
     else setOwn(merged, key, key === ROUTES ? adoptTable(value) : typeof value !== "object" ? value : mergeValue(getOwn(merged, key), value, fresh));

@@ -21,7 +21,8 @@ export function ownCopy(source: Dictionary): Dictionary {
 /** Sets an own property; a `__proto__` key becomes a plain property instead of changing the prototype. */
 export function setOwn(target: Dictionary, key: string, value: unknown): void {
   if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+    // A descriptor without a prototype: a polluted Object.prototype.get or .set must not turn it into an accessor.
+    Object.defineProperty(target, key, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
   } else {
     target[key] = value;
   }

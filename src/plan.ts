@@ -47,6 +47,8 @@ export interface Rules {
   readonly required: ReadonlySet<string> | undefined;
   /** True when the rules may read a key the URL takes too: the URL then reads it through the call's view (Call.read). */
   readonly sharesKeys: boolean;
+  /** True for a key this route sends somewhere (a parameter, a body property): a defaults' key it does not take is left out. */
+  takes(key: string): boolean;
   /** True for an option name (`url`, `method`, …) that this route has as a parameter: on a call, it is that parameter. */
   claims(key: string): boolean;
   /** The caller's headers option as it is sent (a described header parameter written as text). */
@@ -198,7 +200,7 @@ export function adoptTable(table: unknown): Dictionary {
     throw new EndpointError("ERR_INVALID_ROUTE", `${ROUTES} is a route table: give it through fromOpenApi() or describedRoutes() of "endpointkit/openapi"`);
   }
   const copy = deepCopy(table as Dictionary);
-  Object.defineProperty(copy, PLAN_SOURCE, { value: source });
+  Object.defineProperty(copy, PLAN_SOURCE, { __proto__: null, value: source } as PropertyDescriptor);
   adopted.add(deepFreeze(copy));
   return copy;
 }

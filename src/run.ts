@@ -36,26 +36,32 @@ export interface Contract {
 export function run(defaults: Defaults, route: RouteEntry | undefined, options: Dictionary, contract: Contract | undefined): RequestOptions {
   const keys = Object.keys(options);
   let named = namedOptions(options, keys);
-  const routes = named[ROUTES] !== undefined ? named[ROUTES] : defaults.routes;
+  // What the caller's option-named keys held, when the route claims some of them as its parameters (read once).
+  let claimed: Readonly<NamedOptions> | undefined;
   let isOption: (key: string) => boolean = isNamedOption;
   let plan: Plan | undefined;
   const routeMethod = route === undefined ? undefined : (route.method ?? defaults.method);
-  // A described route string whose parameters are named like options (a query parameter `url` or `method`): those keys
-  // are its parameters, not options. Most calls name no option, and most described routes claim none of those named.
-  if (route !== undefined && routes !== undefined && named !== NO_NAMED_OPTIONS) {
-    plan = lookUp(defaults, routes, routeMethod, route.url, route);
-    const claims = plan?.rules.claims;
-    if (claims !== undefined && keys.some((key) => isNamedOption(key) && claims(key))) {
-      const own: NamedOptions = { ...named };
-      for (const key of keys) if (isNamedOption(key) && claims(key)) own[key] = undefined;
-      named = own;
-      isOption = (key) => isNamedOption(key) && !claims(key);
-    }
-  }
-  const method = named.method !== undefined ? named.method : routeMethod !== undefined ? routeMethod : defaults.method;
-  // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
-  const url = route !== undefined ? route.url : named.url !== undefined ? named.url : defaults.url;
+  let method: unknown = routeMethod;
+  let url: unknown = route?.url;
   try {
+    const routes = named[ROUTES] !== undefined ? adoptTable(named[ROUTES]) : defaults.routes;
+    // A described route string whose parameters are named like options (a query parameter `url` or `method`): those
+    // keys are its parameters, not options. Most calls name no option, and most described routes claim none of those.
+    if (route !== undefined && routes !== undefined && named !== NO_NAMED_OPTIONS) {
+      plan = lookUp(defaults, routes, routeMethod, route.url, route);
+      const claims = plan?.rules.claims;
+      if (claims !== undefined && keys.some((key) => isNamedOption(key) && claims(key))) {
+        claimed = named;
+        const own: NamedOptions = { ...named };
+        for (const key of keys) if (isNamedOption(key) && claims(key)) own[key] = undefined;
+        named = own;
+        isOption = (key) => isNamedOption(key) && !claims(key);
+      }
+      checkSameOperation(plan?.rules, routeMethod, named.method);
+    }
+    method = named.method !== undefined ? named.method : routeMethod !== undefined ? routeMethod : defaults.method;
+    // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
+    url = route !== undefined ? route.url : named.url !== undefined ? named.url : defaults.url;
     if (plan === undefined || method !== routeMethod) plan = lookUp(defaults, routes, method, url, route);
     const rules = plan?.rules ?? GITHUB_RULES;
     const headers = defaults.copyHeaders();
@@ -77,13 +83,13 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
     }
     mediaType ??= defaults.mediaType;
     const baseUrl = baseUrlOf(named.baseUrl, rules, defaults);
-    // After the caller's keys, as merge() checks it once they are all in.
-    if (route === undefined && named.url !== undefined) checkOriginAt(defaults, routes, named.url, baseUrl, named.baseUrl);
+    // After the caller's keys, as merge() checks it once they are all in; a method alone may name a route elsewhere too.
+    if (route === undefined) checkOriginAt(defaults, routes, url, baseUrl, named.baseUrl);
     if (plan === undefined) {
       checkMethod(method);
       throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
     }
-    return runPlan(plan, baseUrl, options, keys, named, defaults, headers, mediaType, isOption, contract);
+    return runPlan(plan, baseUrl, options, keys, named, claimed, defaults, headers, mediaType, isOption, contract);
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -104,19 +110,33 @@ function lookUp(defaults: Defaults, routes: unknown, method: unknown, url: unkno
   }
   const byMethod = githubPlans(url);
   let plan = byMethod.get(method);
-  if (plan === undefined) byMethod.set(method, (plan = { given: method, method: checkMethod(method), source: url, compiled: undefined, rules: GITHUB_RULES }));
+  if (plan === undefined) {
+    plan = { given: method, method: checkMethod(method), source: url, compiled: undefined, rules: GITHUB_RULES };
+    // A few spellings of a few methods per URL; any more (a caller's long made-up methods) are not kept.
+    if (byMethod.size < MAX_METHODS_PER_URL) byMethod.set(method, plan);
+  }
   if (route !== undefined) route.plan = plan;
   return plan;
 }
 
+/** The rules of the route `method url` on `routes` (a route table, or none): the described route's, else GitHub's. */
+export function rulesOf(defaults: Defaults, routes: unknown, method: unknown, url: unknown): Rules {
+  return (routes === undefined ? undefined : lookUp(defaults, routes, method, url)?.rules) ?? GITHUB_RULES;
+}
+
+/** The first of `keys` that is an option name the route's rules have as a parameter (DECISIONS "Described routes"). */
+export function claimedOption(rules: Rules, keys: readonly string[]): string | undefined {
+  return keys.find((key) => isNamedOption(key) && rules.claims(key));
+}
+
 /**
- * The first of `given`'s keys that is an option name which the described route `method url` has as a parameter, or
- * undefined: merge() cannot hold such a key in its merged shape (DECISIONS "Described routes").
+ * On a described route string, a `method` option naming another method is ERR_INVALID_ROUTE: it would take the call to
+ * another operation (another server, other parameters) than the route whose parameters were read.
  */
-export function claimedOptions(defaults: Defaults, routes: unknown, method: unknown, url: string, given: Dictionary): string | undefined {
-  if (routes === undefined) return undefined;
-  const claims = lookUp(defaults, routes, method, url)?.rules.claims;
-  return claims === undefined ? undefined : Object.keys(given).find((key) => isNamedOption(key) && claims(key));
+export function checkSameOperation(rules: Rules | undefined, routeMethod: unknown, method: unknown): void {
+  if (rules !== undefined && rules !== GITHUB_RULES && method !== undefined && (typeof method !== "string" || typeof routeMethod !== "string" || method.toLowerCase() !== routeMethod.toLowerCase())) {
+    throw new EndpointError("ERR_INVALID_ROUTE", "options hold a method beside a described route string, which names the operation: write the method in the route");
+  }
 }
 
 /** Difference 16 for merged options (merge()): their url, judged where the request would go. */
@@ -130,10 +150,12 @@ export function checkOrigin(defaults: Defaults, routes: unknown, method: unknown
  * judged where its request would go with the baseUrl the call gives (a described route's own server included).
  */
 function checkOriginAt(defaults: Defaults, routes: unknown, url: unknown, baseUrl: unknown, given: unknown): void {
-  if (defaults.url === undefined || typeof url !== "string") return;
+  if (defaults.url === undefined || typeof url !== "string" || (url === defaults.url && baseUrl === defaults.baseUrl)) return;
   const plan = lookUp(defaults, routes, defaults.method, defaults.url);
   checkSameOrigin(url, baseUrl, defaults.url, baseUrlOf(given, plan?.rules ?? GITHUB_RULES, defaults));
 }
+
+const MAX_METHODS_PER_URL = 16;
 
 /**
  * Where a call goes: the baseUrl in force (the call's, else the endpoint's), unless the route has its own server (an
@@ -155,6 +177,7 @@ function runPlan(
   options: Dictionary,
   keys: readonly string[],
   named: Readonly<NamedOptions>,
+  claimed: Readonly<NamedOptions> | undefined,
   defaults: Defaults,
   headers: ResponseHeaders,
   mediaType: Dictionary | undefined,
@@ -163,7 +186,7 @@ function runPlan(
 ): RequestOptions {
   const compiled = (plan.compiled ??= compileUrlText(plan.source));
   const { rules } = plan;
-  const call = new CallView(plan.method, options, keys, defaults, headers, compiled.notParameters, isOption, overDefault(named.data, defaults.data), rules.sharesKeys);
+  const call = new CallView(plan.method, options, keys, defaults, headers, compiled.notParameters, isOption, overDefault(named.data, defaults.data), rules.sharesKeys, claimed);
   let target = expandUrl(compiled, call, rules);
   // Read at once: when it is true, no value can have left a dot segment, and the search for one below is skipped.
   const plain = !compiled.literalMayFormDot && expandedPlainValues;
@@ -212,11 +235,15 @@ class CallView implements Call {
     readonly isOption: (key: string) => boolean,
     readonly data: unknown,
     private readonly sharesKeys: boolean,
+    /** The option-named keys the route claims, as they were read. */
+    private readonly claimed: Readonly<NamedOptions> | undefined,
   ) {}
 
   read(key: string): unknown {
     if (this.seen?.has(key)) return this.seen.get(key);
-    const value = overDefault(ownValue(this.options, key), getOwn(this.defaults.values, key), false, true);
+    const given = this.claimed !== undefined && isNamedOption(key) ? this.claimed[key] : ownValue(this.options, key);
+    // The defaults' objects are copied: a body holding one must not let a change to it reach the endpoint.
+    const value = overDefault(given, getOwn(this.defaults.values, key));
     if (this.sharesKeys) (this.seen ??= new Map()).set(key, value);
     return value;
   }
@@ -240,6 +267,7 @@ export const GITHUB_RULES: Rules = {
   accept: undefined,
   required: undefined,
   sharesKeys: false,
+  takes: () => true,
   claims: () => false,
   headers: (given) => given,
   request(call) {
@@ -351,7 +379,7 @@ function expandUrl(compiled: CompiledUrl, call: Call, rules: Rules): string {
   for (let i = 0; direct && i < defaults.keys.length; i++) direct = !compiled.notParameters.has(defaults.keys[i]!);
   if (!direct) {
     values = {};
-    for (const name of compiled.template.variables) setOwn(values, name, OPTION_NAMES.has(name as never) ? undefined : name === "data" ? call.data : call.read(name));
+    for (const name of compiled.template.variables) setOwn(values, name, name === "data" ? call.data : call.isOption(name) ? undefined : call.read(name));
   }
   // What the engine reports, pairs of a varspec and an index; an optional placeholder left undefined (`{?per_page}`)
   // is no problem, so most calls note nothing.

@@ -154,7 +154,7 @@ function write(container: Record<string, unknown> | unknown[], slot: string | nu
     return;
   }
   // A key may be `__proto__`; plain assignment would change the prototype instead.
-  Object.defineProperty(container, slot, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(container, slot, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
 }
 
 function clash(item: string, problem: string): UsageError {

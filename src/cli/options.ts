@@ -133,5 +133,5 @@ function checkDepth(root: unknown): void {
 
 // A parameter may be called `__proto__`; plain assignment would change the prototype instead.
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(target, key, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
 }

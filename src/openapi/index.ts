@@ -53,7 +53,7 @@ export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @_
 
 /** `table` carrying the plan source that compiles its routes (src/plan.ts, PlanSource), which JSON never holds. */
 function withPlanSource<Table extends object>(table: Table): Table {
-  return Object.defineProperty(table, PLAN_SOURCE, { value: describedPlan });
+  return Object.defineProperty(table, PLAN_SOURCE, { __proto__: null, value: describedPlan } as PropertyDescriptor);
 }
 
 function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {

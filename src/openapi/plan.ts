@@ -128,7 +128,9 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     requiredParameters: required,
     body: described,
     // `headers` stays the option; `data` is the body's when the route has one.
-    claims: (key: string) => typeof places.get(key) === "object" && key !== "headers" && key !== ROUTES && !(key === "data" && described !== undefined),
+    takes: (key: string) => (key === "data" ? described !== undefined : places.has(key)),
+    // `headers`, `data`, `request` and `auth` are always the options (DECISIONS "Described routes").
+    claims: (key: string) => places.has(key) && key !== "headers" && key !== "data" && key !== "request" && key !== "auth" && key !== ROUTES,
     headers: (given: unknown) => describedHeaders(plan, given),
     request: (call: Call) => describedRequest(plan, call),
   };

@@ -218,9 +218,15 @@ describe("described routes: parameters named like options", () => {
     }),
   );
 
-  it("sends a query parameter named url, method or data in the query (a route string names the URL and method)", () => {
-    const request = loosen(named)("GET /preview", { url: "https://a.example/x?y", method: "oembed", data: "1" });
-    expect(request).toMatchObject({ method: "get", url: "https://links.example/preview?url=https%3A%2F%2Fa.example%2Fx%3Fy&method=oembed&data=1" });
+  it("sends a query parameter named url or method in the query (a route string names the URL and method)", () => {
+    const request = loosen(named)("GET /preview", { url: "https://a.example/x?y", method: "oembed" });
+    expect(request).toMatchObject({ method: "get", url: "https://links.example/preview?url=https%3A%2F%2Fa.example%2Fx%3Fy&method=oembed" });
+  });
+
+  it("keeps data, request and headers the options, even where a query parameter has their name", () => {
+    expectEndpointError(() => loosen(named)("GET /preview", { url: "u", data: "1" }), "ERR_INVALID_PARAMETER");
+    const meta = { signal: null };
+    expect(loosen(named)("GET /preview", { url: "u", request: meta }).request).toBe(meta);
   });
 
   it("keeps method a parameter on a POST with a body, and the body its properties", () => {
