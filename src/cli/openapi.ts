@@ -2,16 +2,19 @@
 // through the public `endpointkit/openapi` entry. YAML is parsed here, so the library itself needs no parser.
 import { endpoint, type Endpoint } from "endpointkit";
 import { ROUTES, fromOpenApi, type FromOpenApiOptions } from "endpointkit/openapi";
-import { parse as parseYaml } from "yaml";
 import type { ReadFile } from "./options.js";
 import { show } from "./show.js";
 import { UsageError } from "./usage-error.js";
+import { readYaml } from "./yaml.js";
 
 /** The usage line of the openapi command. */
 export const OPENAPI_USAGE = "Usage: endpointkit openapi [--server INDEX|URL] [--base-url URL] <description.json|.yaml>";
 
-/** The parsed description in `path`: JSON, or YAML (a superset of JSON, used for any file not ending in .json). */
-export function readDescription(path: string, readFile: ReadFile): unknown {
+/**
+ * The parsed description in `path`: JSON, or YAML (a superset of JSON, used for any file not ending in .json). The
+ * YAML parser's warnings are added to `warnings`, to be printed escaped (a tag is percent-decoded into its warning).
+ */
+export function readDescription(path: string, readFile: ReadFile, warnings: string[] = []): unknown {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(readFile(path));
@@ -20,20 +23,22 @@ export function readDescription(path: string, readFile: ReadFile): unknown {
     throw new UsageError(`cannot read the description ${show(path)} (${code})`);
   }
   try {
-    // maxAliasCount bounds YAML's alias expansion (a "billion laughs" document).
-    return path.toLowerCase().endsWith(".json") ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000 });
+    if (path.toLowerCase().endsWith(".json")) return JSON.parse(text);
+    const yaml = readYaml(text);
+    for (const warning of yaml.warnings) warnings.push(`the description ${show(path)}: ${warning}`);
+    return yaml.value;
   } catch (error) {
     throw new UsageError(`the description ${show(path)} is not valid ${path.toLowerCase().endsWith(".json") ? "JSON" : "YAML"}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
 /** The endpoint whose defaults are what fromOpenApi() reads from the description in `path`. */
-export function describedEndpoint(path: string, readFile: ReadFile, options: FromOpenApiOptions): Endpoint {
-  return endpoint.defaults(fromOpenApi(readDescription(path, readFile), options));
+export function describedEndpoint(path: string, readFile: ReadFile, options: FromOpenApiOptions, warnings: string[] = []): Endpoint {
+  return endpoint.defaults(fromOpenApi(readDescription(path, readFile, warnings), options));
 }
 
 /** The openapi command: an ES module whose default export is what fromOpenApi() returns. */
-export function openapiModule(argv: readonly string[], readFile: ReadFile): string {
+export function openapiModule(argv: readonly string[], readFile: ReadFile, warnings: string[] = []): string {
   const options: FromOpenApiOptions = {};
   const files: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -51,7 +56,7 @@ export function openapiModule(argv: readonly string[], readFile: ReadFile): stri
     }
   }
   if (files.length !== 1) throw new UsageError(`the openapi command takes one description file\n${OPENAPI_USAGE}`);
-  const { [ROUTES]: routes, ...rest } = fromOpenApi(readDescription(files[0]!, readFile), options);
+  const { [ROUTES]: routes, ...rest } = fromOpenApi(readDescription(files[0]!, readFile, warnings), options);
   // JSON is an ES module expression; one route a line keeps it compact and still readable in a diff.
   const lines = Object.keys(routes).map((route) => `    ${JSON.stringify(route)}: ${JSON.stringify(routes[route])}`);
   const head = JSON.stringify(rest, null, 2).slice(0, -2);

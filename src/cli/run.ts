@@ -29,12 +29,20 @@ export const EXIT_UNEXPECTED = 70;
 
 /** Runs the command line `argv` (without node and the script) and returns what to print. */
 export async function run(argv: readonly string[], io: Io): Promise<Outcome> {
+  // Warnings about the description go to stderr before the outcome's own message, whatever the outcome.
+  const warnings: string[] = [];
+  const outcome = await runCommand(argv, io, warnings);
+  if (warnings.length === 0) return outcome;
+  return { ...outcome, stderr: `${warnings.map((warning) => `endpointkit: warning: ${cleanMessage(warning)}\n`).join("")}${outcome.stderr}` };
+}
+
+async function runCommand(argv: readonly string[], io: Io, warnings: string[]): Promise<Outcome> {
   try {
     const command = parseArgs(argv);
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
-    if (command.action === "openapi") return success(openapiModule(command.argv, io.readFile));
-    const api = command.openapi === undefined ? endpoint : describedEndpoint(command.openapi, io.readFile, command.baseUrl === undefined ? {} : { baseUrl: command.baseUrl });
+    if (command.action === "openapi") return success(openapiModule(command.argv, io.readFile, warnings));
+    const api = command.openapi === undefined ? endpoint : describedEndpoint(command.openapi, io.readFile, command.baseUrl === undefined ? {} : { baseUrl: command.baseUrl }, warnings);
     const items = command.items.map(parseItem);
     const stdin = command.ignoreStdin ? undefined : await io.readStdin();
     const built = buildOptions(items, command.baseUrl, io.readFile, stdin);
