@@ -1,6 +1,7 @@
 // Request options as one curl command line that sends exactly that request.
 import type { RequestOptions } from "endpointkit";
-import { hasControl, printfCommand, shellJoin } from "./shell-quote.js";
+import { bodyKind, bytesOf, formParts, type FilePaths, type FormPart } from "./body.js";
+import { controlRuns, hasControl, printfBytes, printfCommand, shellQuote } from "./shell-quote.js";
 
 /** The request cannot be written as a command line (a NUL byte, a body with no JSON form). */
 export class CurlError extends Error {
@@ -20,12 +21,19 @@ export interface BodyFile {
   size: number;
 }
 
+/** A word written as it is, already quoted: a form value read from a shell variable. */
+interface RawWord {
+  raw: string;
+}
+type Word = string | RawWord;
+
 /**
  * Renders request options from endpoint() as a POSIX-shell-quoted curl command. `-sS` keeps the
  * progress meter out of `| sh | jq` and still shows errors. With `bodyFile`, the body is that file.
+ * A file in a multipart body is read by curl from the path `files` gives for it.
  */
-export function toCurl(options: RequestOptions, bodyFile?: BodyFile): string {
-  const words = ["curl", "-sS"];
+export function toCurl(options: RequestOptions, bodyFile?: BodyFile, files: FilePaths = new Map()): string {
+  const words: Word[] = ["curl", "-sS"];
   const url = options.url;
   checkAuthority(url);
   // curl expands [1-3] and {a,b} in URLs and removes /./ and /../; both would change the request.
@@ -58,10 +66,24 @@ export function toCurl(options: RequestOptions, bodyFile?: BodyFile): string {
     if (bodyFile.size > EXPECT_THRESHOLD) words.push("-H", "expect:");
     // "@-" would read stdin; "./-" is the file of that name.
     words.push("--data-binary", `@${bodyFile.path === "-" ? "./-" : bodyFile.path}`);
+  } else if (options.body !== undefined && bodyKind(options.body) === "form") {
+    // curl -F writes the multipart content-type with its boundary, as fetch does, so it is not removed here; a large
+    // form would get `Expect: 100-continue`.
+    words.push("-H", "expect:");
+    const form = formWords(formParts(options.body), files);
+    words.push(...form.words);
+    return `${form.assignments.join("")}${form.stdin === undefined ? "" : `${form.stdin} | `}${joined(words)}`;
+  } else if (options.body !== undefined && bodyKind(options.body) === "bytes") {
+    const bytes = bytesOf(options.body as ArrayBuffer);
+    if (!names.has("content-type")) words.push("-H", "content-type:");
+    if (bytes.length > EXPECT_THRESHOLD) words.push("-H", "expect:");
+    words.push("--data-binary", "@-");
+    return `${printfBytes(bytes)} | ${joined(words)}`;
   } else if (options.body !== undefined) {
     const body = bodyText(options.body);
     const size = new TextEncoder().encode(body).length;
-    if (!names.has("content-type")) words.push("-H", "content-type:");
+    // fetch labels a URLSearchParams body itself.
+    if (!names.has("content-type")) words.push("-H", bodyKind(options.body) === "params" ? "content-type: application/x-www-form-urlencoded;charset=UTF-8" : "content-type:");
     if (size > EXPECT_THRESHOLD) words.push("-H", "expect:");
     if (size > INLINE_BODY_LIMIT || hasControl(body)) {
       if (body.includes("\0")) throw nulError();
@@ -83,18 +105,80 @@ export function toCurl(options: RequestOptions, bodyFile?: BodyFile): string {
  */
 export const INLINE_BODY_LIMIT = 64 * 1024;
 
-function joined(words: readonly string[]): string {
-  if (words.some((word) => word.includes("\0"))) throw nulError();
-  return shellJoin(words);
+function joined(words: readonly Word[]): string {
+  if (words.some((word) => typeof word === "string" && word.includes("\0"))) throw nulError();
+  return words.map((word) => (typeof word === "string" ? shellQuote(word) : word.raw)).join(" ");
+}
+
+/**
+ * Most runs of control or format characters a form value is written with inline, each a `"$(printf …)"`: dash crashes
+ * on a word with thousands of them, and every line break of a text field is a CR. A value with more is assigned to a
+ * shell variable by one printf first.
+ */
+const MAX_INLINE_RUNS = 32;
+
+// curl reads these after a `;` in a -F value as the part's own settings.
+const CURL_PART_SETTING = /;\s*(?:type|filename|headers|encoder)=/i;
+
+/**
+ * The -F words of a multipart body: a text field as `--form-string name=value` (curl reads no `@`, `<` or `;type=` in
+ * it), a file as `-F name=@"path";filename="name";type=type`, read by curl from the file the item named. A text value
+ * too large for an argument is read from stdin (`-F name=<-`), one at most.
+ */
+function formWords(parts: readonly FormPart[], files: FilePaths): { words: Word[]; assignments: string[]; stdin: string | undefined } {
+  const words: Word[] = [];
+  const assignments: string[] = [];
+  let stdin: string | undefined;
+  for (const part of parts) {
+    // curl takes the name up to the first "=".
+    if (part.name.includes("=")) throw new CurlError(`the form field ${JSON.stringify(part.name)} has "=" in its name, which curl -F cannot write`);
+    if (part.name.includes("\0")) throw nulError();
+    if ("text" in part) {
+      if (part.text.includes("\0")) throw nulError();
+      const size = new TextEncoder().encode(part.text).length;
+      if (size > INLINE_BODY_LIMIT) {
+        if (stdin !== undefined) throw new CurlError(`more than one form field is over ${INLINE_BODY_LIMIT} bytes: curl can read only one from stdin`);
+        stdin = printfCommand(part.text);
+        words.push("-F", `${part.name}=<-`);
+      } else if (controlRuns(part.text) > MAX_INLINE_RUNS) {
+        // Command substitution strips trailing newlines: an "x" after the value keeps them, and is taken off again.
+        const variable = `endpointkit_field${assignments.length + 1}`;
+        assignments.push(`${variable}="$(${printfCommand(`${part.text}x`)})"; ${variable}="\${${variable}%x}"; `);
+        words.push("--form-string", { raw: `${shellQuote(`${part.name}=`)}"$${variable}"` });
+      } else {
+        words.push("--form-string", `${part.name}=${part.text}`);
+      }
+      continue;
+    }
+    const path = files.get(part.file);
+    if (path === undefined) throw new CurlError(`the file of the form field ${JSON.stringify(part.name)} was not read from a file (name@path), so no command line can send it`);
+    if (CURL_PART_SETTING.test(part.type)) throw new CurlError(`the type ${JSON.stringify(part.type)} of the form field ${JSON.stringify(part.name)} holds a setting curl -F would read`);
+    if (`${path}${part.filename}`.includes("\0")) throw nulError();
+    words.push("-F", `${part.name}=@${curlQuoted(path)};filename=${curlQuoted(part.filename)};type=${part.type}`);
+  }
+  return { words, assignments, stdin };
+}
+
+/** A double-quoted word of a curl -F value: `"` and `\` escaped by a backslash, `;` and `,` taken as they are. */
+function curlQuoted(text: string): string {
+  return `"${text.replace(/["\\]/g, "\\$&")}"`;
 }
 
 function nulError(): CurlError {
   return new CurlError("the request holds a NUL character, which no command-line argument can carry");
 }
 
-/** Strings go as they are; everything else as JSON, as toFetchArgs and Octokit send it. */
+/**
+ * Strings go as they are, a URLSearchParams as its text; plain objects, lists and other values as JSON, as toFetchArgs
+ * and Octokit send them. A Blob, a stream or a class instance has no such text (JSON would be `{}`): refused.
+ */
 function bodyText(body: unknown): string {
   if (typeof body === "string") return body;
+  const kind = bodyKind(body);
+  if (kind === "params") return String(body);
+  if (kind !== "json") {
+    throw new CurlError(`the body is ${kind === "blob" ? "a Blob" : `a ${Object.prototype.toString.call(body).slice(8, -1)}`}, which has no text a command line can hold`);
+  }
   const text = JSON.stringify(body);
   if (text === undefined) throw new CurlError(`a body of type ${typeof body} has no JSON form`);
   return text;

@@ -4,7 +4,8 @@ import { endpoint, EndpointError, parseTemplate, type Endpoint, type EndpointOpt
 import { parseArgs } from "./args.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
 import { helpText, USAGE } from "./help.js";
-import { parseItem } from "./items.js";
+import { bodyKind, shownBody, type FilePaths } from "./body.js";
+import { parseDescribedItem, parseItem } from "./items.js";
 import { describedEndpoint, openapiModule } from "./openapi.js";
 import { buildOptions, describe, utf8, type BuiltRequest, type ReadFile } from "./options.js";
 import { cleanMessage, show } from "./show.js";
@@ -43,7 +44,8 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
     if (command.action === "openapi") return success(openapiModule(command.argv, io.readFile, warnings));
     const api = command.openapi === undefined ? endpoint : describedEndpoint(command.openapi, io.readFile, command.baseUrl === undefined ? {} : { baseUrl: command.baseUrl }, warnings);
-    const items = command.items.map(parseItem);
+    // With a description, `name@file` is a file part of a multipart body.
+    const items = command.items.map(command.openapi === undefined ? parseItem : parseDescribedItem);
     const stdin = command.ignoreStdin ? undefined : await io.readStdin();
     const built = buildOptions(items, command.baseUrl, io.readFile, stdin);
     const options = withRawBody(built, command.curl);
@@ -53,10 +55,11 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
       const hint = built.rawBody.from === "stdin" ? " (pass --ignore-stdin when stdin is not meant as the body)" : "";
       throw new UsageError(`a ${request.method.toUpperCase()} request has no body, so ${describe(built.rawBody)} would be dropped${hint}`);
     }
-    if (!command.curl) return success(`${printableJson(request)}\n`);
+    const files = uploadPaths(request, built);
+    if (!command.curl) return success(`${printableJson(bodyKind(request.body) === "json" ? request : { ...request, body: shownBody(request.body, files) })}\n`);
     const raw = built.rawBody;
     const bodyFile: BodyFile | undefined = raw?.from === "file" && request.body !== undefined ? { path: raw.file, size: raw.bytes.length } : undefined;
-    return success(`${toCurl(request, bodyFile)}\n`);
+    return success(`${toCurl(request, bodyFile, files)}\n`);
   } catch (error) {
     return failure(error);
   }
@@ -143,6 +146,26 @@ function misspeltPlaceholder(route: string, options: EndpointOptions): UsageErro
     }
   }
   return undefined;
+}
+
+/**
+ * The path of each uploaded file, by its File. Every upload must be a part of the multipart body the route built: on a
+ * route whose body is JSON (or no body) the file would be written `{}` or dropped.
+ */
+function uploadPaths(request: RequestOptions, built: BuiltRequest): FilePaths {
+  const files = new Map<object, string>();
+  if (built.uploads.size === 0) return files;
+  const parts = new Set<unknown>();
+  if (bodyKind(request.body) === "form") for (const [, value] of (request.body as FormData).entries()) parts.add(value);
+  for (const [file, { name, path }] of built.uploads) {
+    if (!parts.has(file)) {
+      throw new UsageError(
+        `the file upload ${show(`${name}@${path}`)} needs a multipart/form-data body with a field ${show(name)}, which this route's description does not give: write ${name}=@file for the file's text as a value, or @file for the raw body`,
+      );
+    }
+    files.set(file, path);
+  }
+  return files;
 }
 
 /** The result without the headers an item removed (`Accept:`), defaults included. */
