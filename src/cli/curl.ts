@@ -132,6 +132,8 @@ function formWords(parts: readonly FormPart[], files: FilePaths): { words: Word[
   for (const part of parts) {
     // curl takes the name up to the first "=".
     if (part.name.includes("=")) throw new CurlError(`the form field ${JSON.stringify(part.name)} has "=" in its name, which curl -F cannot write`);
+    // fetch writes `name=""`; curl leaves the name out of the part.
+    if (part.name === "") throw new CurlError("a form field has an empty name, which curl -F leaves out of the part");
     if (part.name.includes("\0")) throw nulError();
     if ("text" in part) {
       if (part.text.includes("\0")) throw nulError();

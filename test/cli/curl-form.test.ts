@@ -18,6 +18,8 @@ const dir = mkdtempSync(join(tmpdir(), "endpointkit-form-"));
 const BINARY = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 37) % 256));
 // A file name curl's -F would split at ";" or "," and end at a quote, unless written as a quoted word.
 const ODD_FILE = 'we;ird,"na\\me @<.bin';
+// A field name with a quote, a line break and a ";": fetch and curl both write them %22, %0D%0A and as it is.
+const ODD_NAME = 'we"ird\nname;x';
 writeFileSync(join(dir, "photo.bin"), BINARY);
 writeFileSync(join(dir, ODD_FILE), "odd\r\ncontent");
 
@@ -32,7 +34,7 @@ const DESCRIPTION = {
             "multipart/form-data": {
               schema: {
                 type: "object",
-                properties: { title: { type: "string" }, tags: { type: "array", items: { type: "string" } }, meta: { type: "object" }, photo: { type: "string", format: "binary" }, note: { type: "string" } },
+                properties: { title: { type: "string" }, tags: { type: "array", items: { type: "string" } }, meta: { type: "object" }, photo: { type: "string", format: "binary" }, note: { type: "string" }, [ODD_NAME]: { type: "string" } },
               },
             },
           },
@@ -118,9 +120,14 @@ describe("a multipart body (class 18)", () => {
     expect(received.bodyBytes.includes(BINARY)).toBe(true);
   });
 
-  it("keeps what curl -F would read as syntax: @ and < at the start of a value, ;type= in it, a file name with ; , \" and \\", async () => {
+  it("keeps what curl -F would read as syntax: @ and < at the start of a value, ;type= in it, ; , \" and \\ in names", async () => {
     const title = '@/etc/passwd;type=text/html;filename="x"';
-    await sameAsFetch(expect, [`title=\\${title}`, "note=<notes.md", `photo@${ODD_FILE}`], { title, note: "<notes.md", photo: file(ODD_FILE) });
+    await sameAsFetch(expect, [`title=\\${title}`, "note=<notes.md", `photo@${ODD_FILE}`, `${ODD_NAME.replace(";", "\\;")}=v`], {
+      title,
+      note: "<notes.md",
+      photo: file(ODD_FILE),
+      [ODD_NAME]: "v",
+    });
   });
 
   it("writes line breaks as fetch does (CRLF), control and format characters escaped, many of them through one printf", async () => {
@@ -134,13 +141,15 @@ describe("a multipart body (class 18)", () => {
     await sameAsFetch(expect, ["title=t", `note=${note}`], { title: "t", note });
   });
 
-  it("refuses a file upload where the body is not multipart, and a field name curl cannot write", async () => {
+  it("refuses a file upload where the body is not multipart, and a field name curl cannot write (with = or empty)", async () => {
     const plain = await run(["--openapi", "up.json", "--base-url", "https://api.example", "POST /elsewhere", "photo@photo.bin"], io);
     expect(plain.exitCode).toBe(2);
     expect(plain.stderr).toContain('the file upload "photo@photo.bin" needs a multipart/form-data body');
-    const form = new FormData();
-    form.append("a=b", "x");
-    expect(() => toCurl({ method: "POST", url: "https://api.example/up", headers: {}, body: form })).toThrow(CurlError);
+    for (const name of ["a=b", ""]) {
+      const form = new FormData();
+      form.append(name, "x");
+      expect(() => toCurl({ method: "POST", url: "https://api.example/up", headers: {}, body: form })).toThrow(CurlError);
+    }
     const orphan = new FormData();
     orphan.append("f", new Blob(["x"]));
     expect(() => toCurl({ method: "POST", url: "https://api.example/up", headers: {}, body: orphan })).toThrow(/not read from a file/);
