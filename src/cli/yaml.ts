@@ -125,15 +125,16 @@ class Walk {
     return isAlias(source) ? this.anchors.get(source.source) : source;
   }
 
-  /** The property name a key becomes in the JavaScript object, as the library writes it (`1` and `"1"` are one name). */
+  /**
+   * The property name a key becomes in the JavaScript object, as the library writes it (`1` and `"1"` are one name). A
+   * list or map as a key (`? [a, b]`) would become its YAML text, which no description means: refused.
+   */
   private keyText(key: unknown): string {
     const node = this.target(key);
-    if (isScalar(node)) {
-      const value = (node as Scalar).value;
-      if (value === null || value === undefined) return "";
-      if (typeof value !== "object") return String(value);
-    }
-    return String(node);
+    if (!isScalar(node)) throw new YamlError(`a key is a list or a map${this.at(rangeStart(key))}, where a description's keys are text`);
+    const value = (node as Scalar).value;
+    if (value === null || value === undefined) return "";
+    return typeof value === "object" ? String(node) : String(value);
   }
 }
 

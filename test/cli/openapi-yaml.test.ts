@@ -76,6 +76,10 @@ describe("duplicate keys (class 16)", () => {
     expect(refusal("a: {~: x, '': y}\n")).toContain('the key "" appears twice');
   });
 
+  it("are checked on text keys only: a list or a map as a key is refused", () => {
+    expect(refusal("? [a, b]\n: 1\n")).toContain("a key is a list or a map at line 1");
+  });
+
   it("leave equal keys of different maps, and several merge keys in one map, alone", () => {
     expect(read("a: {x: 1}\nb: {x: 2}\n")).toEqual({ a: { x: 1 }, b: { x: 2 } });
     expect(read("%YAML 1.1\n---\na: &A {x: 1}\nb: &B {z: 2}\nc: {<<: *A, <<: *B}\n")).toEqual({ a: { x: 1 }, b: { z: 2 }, c: { x: 1, z: 2 } });
