@@ -117,8 +117,8 @@ function joined(words: readonly Word[]): string {
  */
 const MAX_INLINE_RUNS = 32;
 
-// curl reads these after a `;` in a -F value as the part's own settings.
-const CURL_PART_SETTING = /;\s*(?:type|filename|headers|encoder)=/i;
+// curl reads these after a `;` in a -F value as the part's own settings, and a "," after a file as the next file.
+const CURL_PART_SETTING = /,|;\s*(?:type|filename|headers|encoder)=/i;
 
 /**
  * The -F words of a multipart body: a text field as `--form-string name=value` (curl reads no `@`, `<` or `;type=` in
@@ -156,7 +156,8 @@ function formWords(parts: readonly FormPart[], files: FilePaths): { words: Word[
     if (path === undefined) throw new CurlError(`the file of the form field ${JSON.stringify(part.name)} was not read from a file (name@path), so no command line can send it`);
     if (CURL_PART_SETTING.test(part.type)) throw new CurlError(`the type ${JSON.stringify(part.type)} of the form field ${JSON.stringify(part.name)} holds a setting curl -F would read`);
     if (`${path}${part.filename}`.includes("\0")) throw nulError();
-    words.push("-F", `${part.name}=@${curlQuoted(path)};filename=${curlQuoted(part.filename)};type=${part.type}`);
+    // "@-" would read stdin; "./-" is the file of that name.
+    words.push("-F", `${part.name}=@${curlQuoted(path === "-" ? "./-" : path)};filename=${curlQuoted(part.filename)};type=${part.type}`);
   }
   return { words, assignments, stdin };
 }

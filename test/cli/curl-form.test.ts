@@ -22,6 +22,7 @@ const ODD_FILE = 'we;ird,"na\\me @<.bin';
 const ODD_NAME = 'we"ird\nname;x';
 writeFileSync(join(dir, "photo.bin"), BINARY);
 writeFileSync(join(dir, ODD_FILE), "odd\r\ncontent");
+writeFileSync(join(dir, "-"), "a file named -");
 
 const DESCRIPTION = {
   openapi: "3.0.3",
@@ -130,6 +131,11 @@ describe("a multipart body (class 18)", () => {
     });
   });
 
+  it("reads a file named - from that file, not stdin, and keeps an odd media type whole", async () => {
+    const type = 'image/x "a b"';
+    await sameAsFetch(expect, ["title=t", `photo@-;type=${type}`], { title: "t", photo: file("-", type) });
+  });
+
   it("writes line breaks as fetch does (CRLF), control and format characters escaped, many of them through one printf", async () => {
     const title = "line 1\nline 2\rline 3\r\n\u001b[2J \u202e \u200b \u2028 \u{e0041} 'quoted' $HOME";
     const note = Array.from({ length: 500 }, (_, i) => `line ${i}\t\u202e`).join("\n") + "\n\n";
@@ -150,6 +156,10 @@ describe("a multipart body (class 18)", () => {
       form.append(name, "x");
       expect(() => toCurl({ method: "POST", url: "https://api.example/up", headers: {}, body: form })).toThrow(CurlError);
     }
+    // curl reads a "," after a file as the next file to send.
+    const listed = new FormData();
+    listed.append("f", new File(["x"], "x.bin", { type: "image/a,b" }));
+    expect(() => toCurl({ method: "POST", url: "https://api.example/up", headers: {}, body: listed }, undefined, new Map([[listed.get("f") as File, "x.bin"]]))).toThrow(/holds a setting curl -F would read/);
     const orphan = new FormData();
     orphan.append("f", new Blob(["x"]));
     expect(() => toCurl({ method: "POST", url: "https://api.example/up", headers: {}, body: orphan })).toThrow(/not read from a file/);
