@@ -21,19 +21,13 @@ export interface BodyFile {
   size: number;
 }
 
-/** A word written as it is, already quoted: a form value read from a shell variable. */
-interface RawWord {
-  raw: string;
-}
-type Word = string | RawWord;
-
 /**
  * Renders request options from endpoint() as a POSIX-shell-quoted curl command. `-sS` keeps the
  * progress meter out of `| sh | jq` and still shows errors. With `bodyFile`, the body is that file.
  * A file in a multipart body is read by curl from the path `files` gives for it.
  */
 export function toCurl(options: RequestOptions, bodyFile?: BodyFile, files: FilePaths = new Map()): string {
-  const words: Word[] = ["curl", "-sS"];
+  const words = ["curl", "-sS"];
   const url = options.url;
   checkAuthority(url);
   // curl expands [1-3] and {a,b} in URLs and removes /./ and /../; both would change the request.
@@ -72,13 +66,13 @@ export function toCurl(options: RequestOptions, bodyFile?: BodyFile, files: File
     words.push("-H", "expect:");
     const form = formWords(formParts(options.body), files);
     words.push(...form.words);
-    return `${form.assignments.join("")}${form.stdin === undefined ? "" : `${form.stdin} | `}${joined(words)}`;
+    return joined(words, form.stdin);
   } else if (options.body !== undefined && bodyKind(options.body) === "bytes") {
     const bytes = bytesOf(options.body as ArrayBuffer);
     if (!names.has("content-type")) words.push("-H", "content-type:");
     if (bytes.length > EXPECT_THRESHOLD) words.push("-H", "expect:");
     words.push("--data-binary", "@-");
-    return `${printfBytes(bytes)} | ${joined(words)}`;
+    return joined(words, printfBytes(bytes));
   } else if (options.body !== undefined) {
     const body = bodyText(options.body);
     const size = new TextEncoder().encode(body).length;
@@ -89,7 +83,7 @@ export function toCurl(options: RequestOptions, bodyFile?: BodyFile, files: File
       if (body.includes("\0")) throw nulError();
       // printf is built into every POSIX shell (sh, dash, bash, zsh), so its argument never meets the kernel's limit.
       words.push("--data-binary", "@-");
-      return `${printfCommand(body)} | ${joined(words)}`;
+      return joined(words, printfCommand(body));
     }
     // --data-binary reads a file when the text starts with "@"; --data-raw never does.
     // An empty body still goes out, as `content-length: 0`.
@@ -105,15 +99,29 @@ export function toCurl(options: RequestOptions, bodyFile?: BodyFile, files: File
  */
 export const INLINE_BODY_LIMIT = 64 * 1024;
 
-function joined(words: readonly Word[]): string {
-  if (words.some((word) => typeof word === "string" && word.includes("\0"))) throw nulError();
-  return words.map((word) => (typeof word === "string" ? shellQuote(word) : word.raw)).join(" ");
+/**
+ * The words as one command line, after `stdin | ` when a printf command writes the body. A word with more than
+ * MAX_INLINE_RUNS runs of control or format characters is assigned to a shell variable by one printf first, and
+ * written `"$endpointkit_argN"`.
+ */
+function joined(words: readonly string[], stdin?: string): string {
+  if (words.some((word) => word.includes("\0"))) throw nulError();
+  let assignments = "";
+  let count = 0;
+  const line = words.map((word) => {
+    if (controlRuns(word) <= MAX_INLINE_RUNS) return shellQuote(word);
+    const variable = `endpointkit_arg${++count}`;
+    // Command substitution strips trailing newlines: an "x" after the word keeps them, and is taken off again.
+    assignments += `${variable}="$(${printfCommand(`${word}x`)})"; ${variable}="\${${variable}%x}"; `;
+    return `"$${variable}"`;
+  });
+  return `${assignments}${stdin === undefined ? "" : `${stdin} | `}${line.join(" ")}`;
 }
 
 /**
- * Most runs of control or format characters a form value is written with inline, each a `"$(printf …)"`: dash crashes
- * on a word with thousands of them, and every line break of a text field is a CR. A value with more is assigned to a
- * shell variable by one printf first.
+ * Most runs of control or format characters a word is written with inline, each a `"$(printf …)"`: dash crashes on a
+ * word with thousands of them (5,000 alternating U+200B in a header: a segmentation fault), and every line break of a
+ * form's text field is a CR.
  */
 const MAX_INLINE_RUNS = 32;
 
@@ -125,9 +133,8 @@ const CURL_PART_SETTING = /,|;\s*(?:type|filename|headers|encoder)=/i;
  * it), a file as `-F name=@"path";filename="name";type=type`, read by curl from the file the item named. A text value
  * too large for an argument is read from stdin (`-F name=<-`), one at most.
  */
-function formWords(parts: readonly FormPart[], files: FilePaths): { words: Word[]; assignments: string[]; stdin: string | undefined } {
-  const words: Word[] = [];
-  const assignments: string[] = [];
+function formWords(parts: readonly FormPart[], files: FilePaths): { words: string[]; stdin: string | undefined } {
+  const words: string[] = [];
   let stdin: string | undefined;
   for (const part of parts) {
     // curl takes the name up to the first "=".
@@ -142,11 +149,6 @@ function formWords(parts: readonly FormPart[], files: FilePaths): { words: Word[
         if (stdin !== undefined) throw new CurlError(`more than one form field is over ${INLINE_BODY_LIMIT} bytes: curl can read only one from stdin`);
         stdin = printfCommand(part.text);
         words.push("-F", `${part.name}=<-`);
-      } else if (controlRuns(part.text) > MAX_INLINE_RUNS) {
-        // Command substitution strips trailing newlines: an "x" after the value keeps them, and is taken off again.
-        const variable = `endpointkit_field${assignments.length + 1}`;
-        assignments.push(`${variable}="$(${printfCommand(`${part.text}x`)})"; ${variable}="\${${variable}%x}"; `);
-        words.push("--form-string", { raw: `${shellQuote(`${part.name}=`)}"$${variable}"` });
       } else {
         words.push("--form-string", `${part.name}=${part.text}`);
       }
@@ -159,7 +161,7 @@ function formWords(parts: readonly FormPart[], files: FilePaths): { words: Word[
     // "@-" would read stdin; "./-" is the file of that name.
     words.push("-F", `${part.name}=@${curlQuoted(path === "-" ? "./-" : path)};filename=${curlQuoted(part.filename)};type=${part.type}`);
   }
-  return { words, assignments, stdin };
+  return { words, stdin };
 }
 
 /** A double-quoted word of a curl -F value: `"` and `\` escaped by a backslash, `;` and `,` taken as they are. */

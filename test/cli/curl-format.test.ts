@@ -51,6 +51,23 @@ describe("--curl writes no control or format character raw (class 19)", () => {
     }
   });
 
+  it("words with thousands of them go through one printf into a variable each: dash would crash on the substitutions", async () => {
+    const recorder = await startRecorder();
+    try {
+      // Below node's 16 KiB header limit; 5,000 such runs in one word crashed dash.
+      const zeroWidth = `${"a\u200b".repeat(2000)}a`;
+      const tabs = `${"b\t".repeat(1500)}b`;
+      const printed = await run(["--curl", "--base-url", recorder.baseUrl, "GET /x", `X-A:${zeroWidth}`, `X-B:${tabs}`, "X-C:c\u200bc"], io);
+      expect(printed.stdout).not.toMatch(RAW_UNSAFE);
+      expect(printed.stdout).toContain('"$endpointkit_arg2"');
+      await dash(`${printed.stdout.trimEnd()} --output /dev/null`);
+      const [received] = recorder.requests as [RecordedRequest];
+      expect([received.headers["x-a"], received.headers["x-b"], received.headers["x-c"]]).toEqual([zeroWidth, tabs, "c\u200bc"]);
+    } finally {
+      await recorder.close();
+    }
+  });
+
   it("a short body with a bidi override is piped from printf, not written raw as an argument", async () => {
     const printed = await run(["--curl", "POST /x", "title=safe\u202e)di(=txet"], io);
     expect(printed.stdout).toContain("\\342\\200\\256");
