@@ -12,7 +12,7 @@ if (!beforeDir) throw new Error("usage: node bench/versus.mjs <dist of the build
 const { endpoint: before } = await import(`${beforeDir}/index.js`);
 const { endpoint: after } = await import(`${afterDir}/index.js`);
 // Each build turns on described routes for the mix's described API through its own endpointkit/openapi.
-for (const dir of [beforeDir, afterDir]) (await import(`${dir}/openapi/index.js`)).describedRoutes(DESCRIBED["x-endpointkit-routes"]);
+for (const dir of [beforeDir, afterDir]) (await import(`${dir}/openapi/index.js`)).describedRoutes(DESCRIBED);
 
 
 compare({

@@ -54,7 +54,7 @@ const packDir = join(CACHE, "pack");
 rmSync(packDir, { recursive: true, force: true });
 mkdirSync(packDir, { recursive: true });
 run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir], { cwd: ROOT });
-run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir, "--workspace", "endpointkit-octokit"], { cwd: ROOT });
+run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir, "./packages/endpointkit-octokit"], { cwd: ROOT });
 const tarballs = readdirSync(packDir);
 const libraryTarball = join(packDir, tarballs.find((name) => /^endpointkit-\d/.test(name)));
 const overrideTarball = join(packDir, tarballs.find((name) => name.startsWith("endpointkit-octokit-")));
@@ -84,8 +84,10 @@ const ours = scratch(
   "ours",
   {
     ...base,
-    dependencies: { ...PINS, "@octokit/endpoint": `file:${overrideTarball}`, endpointkit: `file:${libraryTarball}` },
-    overrides: { "@octokit/endpoint": `file:${overrideTarball}` },
+    // endpointkit is not listed: endpointkit-octokit depends on it, so npm installs it as it would from the
+    // registry; the second override only stands in for the registry, where endpointkit is not published yet.
+    dependencies: { ...PINS, "@octokit/endpoint": `file:${overrideTarball}` },
+    overrides: { "@octokit/endpoint": `file:${overrideTarball}`, endpointkit: `file:${libraryTarball}` },
   },
   // A tarball of the same name and version is new code: npm would keep the copy it installed.
   ["node_modules/endpointkit", "node_modules/@octokit/endpoint", "package-lock.json"],
@@ -111,6 +113,8 @@ function endpointCopies(dir) {
   return copies;
 }
 
+const installedLibrary = join(ours, "node_modules", "endpointkit", "dist", "octokit.js");
+if (!existsSync(installedLibrary)) fail("endpointkit was not installed with endpointkit-octokit, its dependency");
 const copies = endpointCopies(ours);
 const foreign = copies.filter((copy) => copy.name !== "endpointkit-octokit");
 log(`ours: ${copies.length} copies of @octokit/endpoint installed, ${copies.length - foreign.length} of them endpointkit-octokit`);
@@ -146,6 +150,27 @@ if (webhook.sent.length !== 0 || webhook.error?.code !== "ERR_INVALID_ROUTE" || 
   fail(`webhookConfigWithUrl: expected a synchronous ERR_INVALID_ROUTE and nothing sent, got ${JSON.stringify(webhook)}`);
 } else {
   log(`  webhookConfigWithUrl: refused (${webhook.error.code}); stock sent ${stockProbes.webhookConfigWithUrl.sent.length} request(s) to the body's url`);
+}
+
+// ---- 2b. examples/octokit: the README's Octokit app, with the override, against a loopback server --------------
+
+log("example: examples/octokit/app.mjs with the override");
+cpSync(join(ROOT, "examples", "octokit", "app.mjs"), join(ours, "example-app.mjs"));
+const example = node(ours, "example.mjs");
+const exampleSent = example.sent.map((request) => `${request.method} ${request.url}`);
+const expectedSent = [
+  "POST /repos/octocat/hello-world/issues",
+  "GET /repos/octocat/hello-world/contents/docs%2FREADME.md?ref=main",
+  "PATCH /repos/octocat/hello-world/hooks/1/config",
+];
+if (JSON.stringify(example.printed) !== JSON.stringify({ issue: 42, file: "README.md", refused: "ERR_INVALID_ROUTE" })) {
+  fail(`example printed ${JSON.stringify(example.printed)}`);
+} else if (JSON.stringify(exampleSent) !== JSON.stringify(expectedSent) || example.sent.some((request) => request.authorization !== "token ghp_example")) {
+  fail(`example sent ${JSON.stringify(example.sent)}`);
+} else if (JSON.parse(example.sent[2].body).url !== "https://ci.example/hook") {
+  fail(`example's webhook config body: ${example.sent[2].body}`);
+} else {
+  log(`  ${exampleSent.length} requests as expected, the body \`url\` refused before anything was sent`);
 }
 
 // ---- 3. @octokit/fixtures replayed against @octokit/fixtures-server ------------------------------------------------

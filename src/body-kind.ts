@@ -4,7 +4,7 @@
 /** A body a client encodes and labels itself: a form (multipart), URL-encoded parameters, a blob, bytes or a stream. */
 export type NativeBodyKind = "form" | "params" | "blob" | "bytes" | "stream";
 
-const { toString } = Object.prototype;
+import { objectTag } from "./values.js";
 
 /** The kind of each built-in tag; a null prototype, so no tag reads Object.prototype. */
 const KINDS = {
@@ -27,7 +27,7 @@ export function nativeBodyKind(body: unknown): NativeBodyKind | undefined {
   if (ArrayBuffer.isView(body)) return "bytes";
   if (isPlainInAnyRealm(body)) return undefined;
   // "[object <tag>]"
-  const kind = KINDS[toString.call(body).slice(8, -1)];
+  const kind = KINDS[objectTag.call(body).slice(8, -1)];
   if (kind !== undefined) return kind;
   // Node's Readable and async generators: an async iterator of their class. One Object.prototype holds was put there
   // by prototype pollution (a symbol key, so only by code: reading it runs no data of the caller's).

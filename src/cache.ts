@@ -20,7 +20,7 @@ export const MAX_CACHED_CHARACTERS = 256 * 1024;
 type Entry<V = unknown> = [memo: Map<string, Entry<V>>, key: string, value: V, cost: number];
 
 /** Every entry of every memo, oldest first: when the budget is spent, the oldest entry of any memo goes. */
-const ledger = new Set<Entry>();
+const ledger = /* @__PURE__ */ new Set<Entry>();
 let spent = 0;
 
 function forget(entry: Entry): void {

@@ -37,7 +37,7 @@ export class EndpointError extends Error {
  * EndpointError.prototype (which passes `instanceof`) or a proxy whose getPrototypeOf trap throws (which makes
  * `instanceof` throw): membership here is the one test that is both true to the brand and free of caller code.
  */
-const made = new WeakSet<object>();
+const made = /* @__PURE__ */ new WeakSet<object>();
 
 /** True only for an EndpointError this library constructed (see `made`); never runs caller code. */
 export function isEndpointError(value: unknown): value is EndpointError {

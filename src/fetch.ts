@@ -1,10 +1,10 @@
 import { EndpointError, asEndpointError, isEndpointError, isInstance, quote, thrownText } from "./errors.js";
 import { isPlainInAnyRealm, nativeBodyKind } from "./body-kind.js";
-import { checkHeaderValue } from "./headers.js";
+import { checkHeaderName, checkHeaderValue } from "./headers.js";
 import { getOwn, ownItems, setOwn, type Dictionary } from "./objects.js";
-import { describeValue } from "./uri-template/index.js";
-import { isToken } from "./token.js";
-import type { RequestOptions } from "./types.js";
+import { describeValue, hasOwn, objectTag } from "./values.js";
+import { checkMethod } from "./route.js";
+import type { RequestOptions } from "./types/index.js";
 
 // The library is built without DOM or Node types, so fetch's own types are read from whatever
 // the caller's environment declares as `globalThis.fetch`; without one they fall back to
@@ -41,7 +41,9 @@ export function toFetchArgs(options: RequestOptions): [url: string, init: FetchI
   try {
     return fetchArgs(options);
   } catch (error) {
-    throw asEndpointError(error, "toFetchArgs()");
+    // Every message names this entry, whichever rule raised it.
+    const thrown = asEndpointError(error);
+    throw new EndpointError(thrown.code, `toFetchArgs(): ${thrown.message}`, undefined, thrown.cause);
   }
 }
 
@@ -53,13 +55,11 @@ function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
   const given = options as unknown as Dictionary;
   const method = getOwn(given, "method");
   const url = getOwn(given, "url");
-  if (typeof method !== "string" || !isToken(method)) {
-    throw new EndpointError("ERR_INVALID_METHOD", `toFetchArgs(): method must be an HTTP token such as "get", got ${kindOf(method)}`);
-  }
+  checkMethod(method);
   if (typeof url !== "string" || url === "") {
-    throw new EndpointError("ERR_URL_REQUIRED", `toFetchArgs(): url must be a non-empty string, got ${kindOf(url)}`);
+    throw new EndpointError("ERR_URL_REQUIRED", `url must be a non-empty string, got ${kindOf(url)}`);
   }
-  const upper = method.toUpperCase();
+  const upper = (method as string).toUpperCase();
   const headers = stringHeaders(getOwn(given, "headers"));
   const init: FetchInit = { method: upper, headers };
 
@@ -74,7 +74,7 @@ function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
   if (body !== undefined) {
     if (upper === "GET" || upper === "HEAD") {
       // fetch throws a bare TypeError for this; say what is wrong instead.
-      throw invalid(`toFetchArgs(): a ${upper} request cannot have a body`);
+      throw invalid(`a ${upper} request cannot have a body`);
     }
     if (kind === "stream") {
       init.body = body as FetchBody;
@@ -116,15 +116,14 @@ function stringHeaders(headers: unknown): Record<string, string> {
   const result: Record<string, string> = {};
   if (headers === undefined) return result;
   if (!isObject(headers) || Array.isArray(headers)) {
-    throw invalid(`toFetchArgs(): headers must be an object of names to values, got ${kindOf(headers)}`);
+    throw invalid(`headers must be an object of names to values, got ${kindOf(headers)}`);
   }
   const record = headers as Dictionary;
   for (const name of Object.keys(record)) {
     const value = record[name];
     if (value === undefined) continue;
     // The same checks endpoint() makes, for options built or changed by hand.
-    if (!isToken(name)) throw new EndpointError("ERR_INVALID_HEADER", `toFetchArgs(): the header name ${quote(name)} is not an HTTP token`);
-    setOwn(result, name, String(checkHeaderValue(name, value)));
+    setOwn(result, checkHeaderName(name), String(checkHeaderValue(name, value)));
   }
   return result;
 }
@@ -138,18 +137,10 @@ function serialise(body: unknown): string {
     if (isEndpointError(error)) throw error;
     // A cycle or a bigint somewhere inside; a RangeError is a size: a text past the engine's longest string, or a depth.
     const code = isInstance(error, RangeError) ? "ERR_TOO_LARGE" : "ERR_INVALID_PARAMETER";
-    throw new EndpointError(code, `toFetchArgs(): the body cannot be serialised as JSON (${quote(thrownText(error))})`, undefined, error);
+    throw new EndpointError(code, `the body cannot be serialised as JSON (${quote(thrownText(error))})`, undefined, error);
   }
-  if (text === undefined) throw invalid(`toFetchArgs(): cannot send ${kindOf(body)} as a body`);
+  if (text === undefined) throw invalid(`cannot send ${kindOf(body)} as a body`);
   return text;
-}
-
-const hasOwn = Object.prototype.hasOwnProperty;
-const objectTag = Object.prototype.toString;
-
-/** What a built-in prototype holds under `key` right now (undefined unless something polluted it). */
-function builtIn(prototype: object, key: PropertyKey): unknown {
-  return hasOwn.call(prototype, key) ? (prototype as Record<PropertyKey, unknown>)[key] : undefined;
 }
 
 /**
@@ -164,7 +155,7 @@ function builtIn(prototype: object, key: PropertyKey): unknown {
  */
 function jsonData(value: unknown, key: string, top: boolean, copies: Map<object, unknown>, path: Set<object>): unknown {
   if (typeof value === "bigint") {
-    const toJSON = builtIn(BigInt.prototype, "toJSON");
+    const toJSON = getOwn(BigInt.prototype as unknown as Dictionary, "toJSON");
     if (typeof toJSON !== "function") throw new TypeError("Do not know how to serialize a BigInt");
     return afterToJSON(toJSON.call(value, key), key, NO_TO_JSON, copies, path);
   }
@@ -172,14 +163,14 @@ function jsonData(value: unknown, key: string, top: boolean, copies: Map<object,
   const known = copies.get(value);
   if (known !== undefined) return known;
   const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === "function" && (hasOwn.call(value, "toJSON") || (toJSON !== builtIn(Object.prototype, "toJSON") && toJSON !== builtIn(Array.prototype, "toJSON")))) {
+  if (typeof toJSON === "function" && (hasOwn.call(value, "toJSON") || (toJSON !== getOwn(Object.prototype as Dictionary, "toJSON") && toJSON !== getOwn(Array.prototype as unknown as Dictionary, "toJSON")))) {
     const result = afterToJSON(toJSON.call(value, key), key, NO_TO_JSON, copies, path);
     copies.set(value, result);
     return result;
   }
   if (top && !Array.isArray(value) && !isPlainInAnyRealm(value)) {
     // fetch would send "[object Object]", JSON.stringify a Map as "{}": refuse both.
-    throw invalid(`toFetchArgs(): cannot send ${kindOf(value)} as a body; pass a plain object, an array, a string, bytes, a Blob, FormData, URLSearchParams or a stream`);
+    throw invalid(`cannot send ${kindOf(value)} as a body; pass JSON data (an object, a list), a string, bytes, a Blob, FormData, URLSearchParams or a stream`);
   }
   return afterToJSON(value, key, toJSON, copies, path);
 }
@@ -205,7 +196,7 @@ function afterToJSON(value: unknown, key: string, readToJSON: unknown, copies: M
     // A class instance is written by its own enumerable keys; a Map, Set, RegExp, Blob or typed array would be "{}"
     // or its indexes, with the data JSON cannot see lost.
     if (tag !== "[object Object]") {
-      throw invalid(`toFetchArgs(): cannot send ${kindOf(value)} inside a JSON body (at ${quote(key)}): JSON would write it as {} or by index; convert it first (Object.fromEntries(map), [...set])`);
+      throw invalid(`cannot send ${kindOf(value)} inside a JSON body (at ${quote(key)}): JSON would write it as {} or by index; convert it first (Object.fromEntries(map), [...set])`);
     }
   }
   if (path.has(value)) throw new TypeError("Converting circular structure to JSON");
@@ -246,11 +237,11 @@ function boxedValueOf(tag: string): ((this: unknown) => unknown) | undefined {
 /** `request.signal`, checked enough to catch the classic slip of passing the AbortController. */
 function requestSignal(request: unknown): unknown {
   if (request === undefined || request === null) return undefined;
-  if (!isObject(request)) throw invalid(`toFetchArgs(): request must be an object, got ${kindOf(request)}`);
+  if (!isObject(request)) throw invalid(`request must be an object, got ${kindOf(request)}`);
   const signal = getOwn(request as Dictionary, "signal");
   if (signal === undefined || signal === null) return undefined;
   if (!isObject(signal) || typeof (signal as { aborted?: unknown }).aborted !== "boolean" || typeof (signal as { addEventListener?: unknown }).addEventListener !== "function") {
-    throw invalid(`toFetchArgs(): request.signal must be an AbortSignal (controller.signal, not the controller), got ${kindOf(signal)}`);
+    throw invalid(`request.signal must be an AbortSignal (controller.signal, not the controller), got ${kindOf(signal)}`);
   }
   return signal;
 }
@@ -261,9 +252,7 @@ function isObject(value: unknown): value is object {
 
 /** What a value is, for messages: cut and escaped, and read without calling or reading anything of the value. */
 function kindOf(value: unknown): string {
-  if (typeof value === "string") return `the string ${quote(value)}`;
-  if (typeof value === "function") return "a function";
-  return value === undefined ? "undefined" : describeValue(value);
+  return typeof value === "string" ? `the string ${quote(value)}` : describeValue(value);
 }
 
 function invalid(problem: string): EndpointError {

@@ -3,15 +3,18 @@ import { boundedMemo } from "./cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { isPlainObject, setOwn, type Dictionary } from "./objects.js";
 import { isToken } from "./token.js";
-import type { HeaderValue, ResponseHeaders } from "./types.js";
+import type { HeaderValue, ResponseHeaders } from "./types/index.js";
 
 const HEADER_NAME_CACHE_SIZE = 500;
 
 /** Lowercases a header name (cached), or throws ERR_INVALID_HEADER when it is not an RFC 9110 token. */
-export const headerName: (name: string) => string = boundedMemo(HEADER_NAME_CACHE_SIZE, (name) => {
-  if (!isToken(name)) throw new EndpointError("ERR_INVALID_HEADER", `the header name ${quote(name)} is not an HTTP token`);
-  return name.toLowerCase();
-});
+export const headerName: (name: string) => string = /* @__PURE__ */ boundedMemo(HEADER_NAME_CACHE_SIZE, (name) => checkHeaderName(name).toLowerCase());
+
+/** The header name rule: `name` when it is an RFC 9110 token, else ERR_INVALID_HEADER. */
+export function checkHeaderName(name: string): string {
+  if (isToken(name)) return name;
+  throw new EndpointError("ERR_INVALID_HEADER", `the header name ${quote(name)} is not an HTTP token`);
+}
 
 /** Adds `headers` to `target` with lowercase names and checked values; `undefined` values are left out. */
 export function addCheckedHeaders(target: Dictionary, headers: unknown): void {

@@ -1,6 +1,6 @@
 // The public surface of endpointkit.
 import { BASE_DEFAULTS, withDefaults } from "./endpoint.js";
-import type { Endpoint } from "./types.js";
+import type { Endpoint } from "./types/index.js";
 
 /** Turns a route and parameters into request options; see README for the whole API. */
 // Marked pure so a bundler drops it (and the HTTP modules behind it) when only parseTemplate is imported.
@@ -29,6 +29,6 @@ export type {
   RouteParameters,
   UrlOptions,
   UrlRequired,
-} from "./types.js";
-export type { DescribedEndpoint, DescribedOperation, DescribedOptions, DescribedRoute, NotInDescription } from "./openapi.js";
+} from "./types/index.js";
+export type { DescribedEndpoint, DescribedOperation, DescribedOptions, DescribedRoute, NotInDescription } from "./types/index.js";
 export { toFetchArgs, type FetchInit } from "./fetch.js";

@@ -45,9 +45,9 @@ export function normalizeMediaType(mediaType: unknown, given: boolean, earlierPr
  * A caller's mediaType merged over `earlier`, the merged options' (if any): by key, except previews, which accumulate:
  * earlier ones first, then new ones, no repeats.
  */
-export function mergeMediaType(earlier: unknown, later: unknown): Dictionary {
+export function mergeMediaType(earlier: unknown, later: unknown, fresh = false): Dictionary {
   const previews = isPlainObject(earlier) && getOwn(earlier, "previews");
-  return mergeValue(earlier, normalizeMediaType(later, true, Array.isArray(previews) ? previews : undefined)) as Dictionary;
+  return mergeValue(earlier, normalizeMediaType(later, true, Array.isArray(previews) ? previews : undefined), fresh) as Dictionary;
 }
 
 /** `value` when it is a string of letters, digits, "_" and what `pattern` adds (`allowed`), else ERR_INVALID_PARAMETER. */
@@ -71,7 +71,7 @@ const ACCEPT_CACHE_SIZE = 20;
  * Accept headers rewritten for a format, looked up by the accept header and then by the format. Both are strings the
  * caller already holds, whose hashes V8 keeps: a key made of both would be a new string, hashed on every call.
  */
-export const acceptWithFormats = boundedMemo(ACCEPT_CACHE_SIZE, (accept) =>
+export const acceptWithFormats = /* @__PURE__ */ boundedMemo(ACCEPT_CACHE_SIZE, (accept) =>
   boundedMemo(
     ACCEPT_CACHE_SIZE,
     (format) => rewriteAccept(accept, format, undefined),

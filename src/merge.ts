@@ -1,36 +1,44 @@
 // Combines defaults, a route and options into merged options (SPEC 2.5). Nothing given is ever mutated.
-import { EndpointError, describeRoute, withRoute, type EndpointErrorCode } from "./errors.js";
+import { EndpointError, describeRoute, quote, withRoute, type EndpointErrorCode } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { deepCopy, getOwn, isPlainObject, mergeValue, ownCopy, setOwn, type Dictionary } from "./objects.js";
-import { checkSameOrigin } from "./origin.js";
-import { checkNoUrlBesideRoute, splitRoute } from "./route.js";
-import { ROUTES } from "./described.js";
-import type { MergedOptions } from "./types.js";
+import { ROUTES } from "./option-names.js";
+import { adoptTable, routeEntry, type Defaults } from "./plan.js";
+import { checkNoUrlBesideRoute } from "./route.js";
+import { checkOrigin, claimedOptions } from "./run.js";
+import type { MergedOptions } from "./types/index.js";
 
 /**
- * Merges `route` (a route string or an options object) and `options` over `defaults`; later values win. With neither,
- * the result is the defaults. The result always has a mediaType with a format (`{ format: "" }` at least), as octokit's.
- * `call`: the options are a call's, so a url among them must stay on the origin of the defaults' (defaults() sets one).
+ * Merges `route` (a route string or an options object) and `options` over `defaults` (read once as `read`); later
+ * values win. With neither, the result is the defaults. The result always has a mediaType with a format
+ * (`{ format: "" }` at least), as octokit's. `call`: the options are a call's, so a url among them must stay on the
+ * origin of the defaults' (defaults() sets one).
  */
-export function mergeOptions(defaults: MergedOptions | undefined, route: unknown, options?: unknown, call = true): MergedOptions {
+export function mergeOptions(defaults: MergedOptions, read: Defaults, route: unknown, options?: unknown, call = true): MergedOptions {
   // Defaults were merged and checked when they were set: their header names are lowercase tokens already.
-  const merged: Dictionary = defaults ? copyOptions(defaults, "headers") : {};
-  const headers: Dictionary = defaults ? ownCopy(defaults.headers) : {};
+  const merged = read.copy();
+  const headers: Dictionary = read.copyHeaders();
   if (typeof route === "string") {
-    const { method, url } = splitRoute(route);
+    const { method, url } = routeEntry(route);
     if (method !== undefined) merged.method = method;
     merged.url = url;
   }
   try {
     if (typeof route !== "string" && route !== undefined) {
-      applyOptions(merged, headers, checkOptions(route, "ERR_INVALID_ROUTE", "the first argument (a route string or an options object)"));
+      applyOptions(merged, headers, checkOptions(route, "ERR_INVALID_ROUTE", "the first argument (a route string or an options object)"), false, true);
     }
     if (options !== undefined) {
-      applyOptions(merged, headers, checkOptions(options, "ERR_INVALID_PARAMETER", "options"), typeof route === "string");
+      const given = checkOptions(options, "ERR_INVALID_PARAMETER", "options");
+      // A described route's parameter named like an option would be read as that option from merged options.
+      const claimed = typeof route === "string" ? claimedOptions(read, getOwn(given, ROUTES) ?? getOwn(merged, ROUTES), merged.method, merged.url as string, given) : undefined;
+      if (claimed !== undefined) {
+        throw new EndpointError("ERR_INVALID_PARAMETER", `${quote(claimed)} is a parameter of this route named like an option, which merged options cannot hold: call the endpoint itself`);
+      }
+      applyOptions(merged, headers, given, typeof route === "string", typeof route === "string" || route === undefined);
     }
     // Checked once every option is in, on what merge returns: a url given twice is judged by the one that is sent.
-    if (call && defaults !== undefined && typeof route !== "string") checkSameOrigin(getOwn(merged, "url"), getOwn(defaults, "url"), getOwn(merged, "baseUrl"));
+    if (call && typeof route !== "string") checkOrigin(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"), getOwn(merged, "baseUrl"));
   } catch (error) {
     // Named by the route merged so far (reading the caller's options again would read a getter twice); most defaults()
     // calls give no url, and their errors name none.
@@ -53,8 +61,8 @@ export function copyOptions(options: MergedOptions, skip?: string): MergedOption
   const copy: Dictionary = {};
   for (const key of Object.keys(options)) {
     const value = options[key];
-    // A route table that defaults() froze is shared, never copied per call (it may describe 1,000+ routes).
-    if (key !== skip) setOwn(copy, key, typeof value !== "object" || (key === ROUTES && Object.isFrozen(value)) ? value : deepCopy(value, key === "request"));
+    // A route table is adopted (frozen whole) when it comes in: shared, never copied per call (it may describe 1,000+ routes).
+    if (key !== skip) setOwn(copy, key, typeof value !== "object" || key === ROUTES ? value : deepCopy(value, key === "request"));
   }
   return copy as MergedOptions;
 }
@@ -65,16 +73,19 @@ function checkOptions(options: unknown, code: EndpointErrorCode, what: string): 
   throw new EndpointError(code, `${what} must be a plain object, got ${options === null ? "null" : Array.isArray(options) ? "an array" : typeof options}`);
 }
 
-/** Merges `options` in; `besideRoute`: they follow a route string, so a url among them is an error. */
-function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary, besideRoute = false): void {
+/**
+ * Merges `options` in; `besideRoute`: they follow a route string, so a url among them is an error. `fresh`: these are
+ * the first options merged, so every object `merged` holds is its own copy of the defaults', merged into in place.
+ */
+function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary, besideRoute: boolean, fresh: boolean): void {
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value === undefined) continue;
     // Checked on the value read here, the only read: a getter cannot answer a separate check with undefined.
     if (key === "url" && besideRoute) checkNoUrlBesideRoute(value);
     if (key === "headers") addCheckedHeaders(headers, value);
-    else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value));
+    else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value, fresh));
     // A route table replaces the earlier one whole: merging two would mix their operations' entries.
-    else setOwn(merged, key, key === ROUTES || typeof value !== "object" ? value : mergeValue(getOwn(merged, key), value));
+    else setOwn(merged, key, key === ROUTES ? adoptTable(value) : typeof value !== "object" ? value : mergeValue(getOwn(merged, key), value, fresh));
   }
 }

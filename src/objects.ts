@@ -1,22 +1,12 @@
 // Plain-object helpers that never read or write a prototype, whatever keys the input has, and the one walk that
 // copies and merges options.
 import { EndpointError, quote } from "./errors.js";
-import { dateTime, describeValue } from "./uri-template/index.js";
-import { MAX_LIST_LENGTH } from "./uri-template/expand.js";
+import { MAX_LIST_LENGTH, dateTime, describeValue, hasOwn, isPlainObject } from "./values.js";
 
 /** A string-keyed record as the library reads it. */
 export type Dictionary = { [key: string]: unknown };
 
-/**
- * True for objects created by `{}` literals, JSON.parse or `Object.create(null)`: the ones merged deeply. An array
- * whose prototype was set to null is still a list, never a record of "0", "1", … (as headers, options or a merge).
- * The engine keeps its own copy for RFC 6570 maps: shared, this one (on every call's path) ran at half its speed.
- */
-export function isPlainObject(value: unknown): value is Dictionary {
-  if (typeof value !== "object" || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || (prototype === null && !Array.isArray(value));
-}
+export { isPlainObject };
 
 /**
  * A new object with the own enumerable properties of `source`, `__proto__` included as a property. Copied key by key,
@@ -37,11 +27,11 @@ export function setOwn(target: Dictionary, key: string, value: unknown): void {
   }
 }
 
-const { hasOwnProperty, propertyIsEnumerable } = Object.prototype;
+const { propertyIsEnumerable } = Object.prototype;
 
 /** Reads an own property only, so `constructor` or `__proto__` never reach Object.prototype. */
 export function getOwn(source: Dictionary, key: string): unknown {
-  return hasOwnProperty.call(source, key) ? source[key] : undefined;
+  return hasOwn.call(source, key) ? source[key] : undefined;
 }
 
 /** A caller's own enumerable property (what Object.keys and merge() see), read once; undefined otherwise. */
@@ -57,13 +47,6 @@ export function checkDepth(depth: number): void {
   if (depth > MAX_DEPTH) throw new EndpointError("ERR_TOO_LARGE", `options are nested more than ${MAX_DEPTH} levels deep (or hold a cycle)`);
 }
 
-/**
- * Longest list the library walks item by item, the engine's. A sparse array's length costs its creator nothing
- * (`new Array(2 ** 32 - 1)` is a few bytes), but every walk over it costs time per index and a query string a comma
- * per hole: without a bound, one such value in a GET ran the heap out of memory. A URL holding 2^20 items is at least
- * 2 MB, already more than browsers and servers accept.
- */
-export { MAX_LIST_LENGTH };
 
 /**
  * The items of a caller's list, copied by index, or ERR_TOO_LARGE beyond MAX_LIST_LENGTH items; `what` and the optional
@@ -82,7 +65,7 @@ export function ownItems(list: readonly unknown[], what: string, name?: string):
     );
   }
   const items: unknown[] = [];
-  for (let i = 0; i < length; i++) items.push(hasOwnProperty.call(list, i) ? list[i] : undefined);
+  for (let i = 0; i < length; i++) items.push(hasOwn.call(list, i) ? list[i] : undefined);
   return items;
 }
 
@@ -111,7 +94,7 @@ interface Walk {
  * ERR_INVALID_PARAMETER, since a copy could not be trusted and sharing it would let later changes reach later
  * requests. COPY_KEEPING_OTHERS (the contents of `request`: a fetch, an agent, a signal) keeps those by reference.
  */
-function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: Walk): unknown {
+function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: Walk, fresh = false): unknown {
   if (typeof later !== "object" || later === null) return later;
   const isList = Array.isArray(later);
   if (mode === MERGE) {
@@ -142,7 +125,7 @@ function walk(earlier: unknown, later: unknown, mode: Mode, depth = 0, state?: W
     for (let i = 0; i < result.length; i++) result[i] = into(result[i], undefined);
   } else {
     // Copied key by key, not spread: in V8 a key added to a spread copy takes about a microsecond (ownCopy).
-    result = mode === MERGE ? ownCopy(earlier as Dictionary) : {};
+    result = mode !== MERGE ? {} : fresh ? (earlier as Dictionary) : ownCopy(earlier as Dictionary);
     for (const key of Object.keys(later)) {
       const value = (later as Dictionary)[key];
       if (value !== undefined || mode !== MERGE) setOwn(result, key, into(value, mode === MERGE ? getOwn(result, key) : undefined));
@@ -161,7 +144,73 @@ export function deepCopy<T>(value: T, keepOthers = false): T {
   return walk(undefined, value, keepOthers ? COPY_KEEPING_OTHERS : COPY) as T;
 }
 
-/** `later` merged over `earlier` (walk's MERGE): a new object where both are plain objects, else `later` itself. */
-export function mergeValue(earlier: unknown, later: unknown): unknown {
-  return walk(earlier, later, MERGE);
+/**
+ * `later` merged over `earlier` (walk's MERGE): a new object where both are plain objects, else `later` itself.
+ * `fresh`: `earlier` was made for this merge and nothing else holds it, so it takes the merge itself.
+ */
+export function mergeValue(earlier: unknown, later: unknown, fresh = false): unknown {
+  return walk(earlier, later, MERGE, 0, undefined, fresh);
+}
+
+/**
+ * A function that returns a new deep copy of `options` without the key `skip` and sharing the value of `share` (a
+ * frozen route table), for options an endpoint keeps (its
+ * defaults: copied and checked when they were set, so plain data, with other objects only in `request`). How each value
+ * is copied is decided once, here: a scalar is shared, a flat list or map is copied in one step, and anything nested
+ * (which may share objects) takes the walk.
+ */
+export function copier(options: Dictionary, skip: string, share: string): () => Dictionary {
+  const keys = Object.keys(options).filter((key) => key !== skip);
+  const copies = keys.map((key) => {
+    const value = options[key];
+    const keepOthers = key === "request";
+    return key === share ? () => value : (copierOf(value, keepOthers, new Set()) ?? (() => deepCopy(value, keepOthers)));
+  });
+  // The scalars copied in one built-in step from a shallow copy, then each object replaced by its own copy. Object.assign
+  // would set a prototype for a "__proto__" key: such options are copied key by key.
+  if (keys.includes("__proto__")) {
+    return () => {
+      const copy: Dictionary = {};
+      for (let i = 0; i < keys.length; i++) setOwn(copy, keys[i]!, copies[i]!());
+      return copy;
+    };
+  }
+  const shallow: Dictionary = {};
+  for (const key of keys) shallow[key] = options[key];
+  const objects = keys.flatMap((key, i) => (typeof options[key] === "object" && options[key] !== null ? [i] : []));
+  return () => {
+    const copy: Dictionary = Object.assign({}, shallow);
+    for (const i of objects) copy[keys[i]!] = copies[i]!();
+    return copy;
+  };
+}
+
+/**
+ * How to copy one value of checked options, worked out once: undefined when it holds an object twice (a shared object
+ * the walk keeps shared, in linear time) or a "__proto__" key, which the walk copies.
+ */
+function copierOf(value: unknown, keepOthers: boolean, seen: Set<object>): (() => unknown) | undefined {
+  if (typeof value !== "object" || value === null) return () => value;
+  const isList = Array.isArray(value);
+  if (isList || isPlainObject(value)) {
+    if (seen.has(value) || (!isList && hasOwn.call(value, "__proto__"))) return undefined;
+    seen.add(value);
+    const keys = Object.keys(value);
+    const values = keys.map((key) => (value as Dictionary)[key]);
+    const copies = values.map((item) => copierOf(item, keepOthers, seen));
+    if (!copies.every(Boolean)) return undefined;
+    // Scalars only: one built-in copy; lists have no holes (the walk filled them).
+    if (values.every((item) => typeof item !== "object" || item === null)) return isList ? () => value.slice() : () => Object.assign({}, value);
+    return isList
+      ? () => copies.map((copy) => copy!())
+      : () => {
+          const copy: Dictionary = {};
+          for (let i = 0; i < keys.length; i++) copy[keys[i]!] = copies[i]!();
+          return copy;
+        };
+  }
+  const time = dateTime(value);
+  if (time !== undefined) return () => new Date(time);
+  // What the walk keeps by reference inside `request` (a fetch, an agent, a signal).
+  return keepOthers ? () => value : undefined;
 }

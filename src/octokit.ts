@@ -1,10 +1,10 @@
 // endpointkit/octokit: @octokit/endpoint's contract where SPEC.md differs from it, endpointkit's checks everywhere else.
 import { BASE_DEFAULTS, withDefaults } from "./endpoint.js";
-import type { Contract } from "./parse.js";
-import type { Endpoint } from "./types.js";
+import type { Contract } from "./run.js";
+import type { Endpoint } from "./types/index.js";
 
 /** What octokit's callers read differently from SPEC.md: the method uppercase, previews only on "/graphql". */
-const OCTOKIT: Contract = Object.freeze({
+const OCTOKIT: Contract = /* @__PURE__ */ Object.freeze({
   method: uppercase,
   // Octokit looks for "/graphql" at the end of baseUrl joined to the expanded url, before any query is appended:
   // after a baseUrl, a url of "graphql" alone is one too.
@@ -12,7 +12,7 @@ const OCTOKIT: Contract = Object.freeze({
 });
 
 /** The usual methods uppercase by their checked lowercase spelling: answered without making a new string. */
-const UPPERCASE = new Map(["GET", "POST", "PATCH", "PUT", "DELETE"].map((method) => [method.toLowerCase(), method]));
+const UPPERCASE = /* @__PURE__ */ new Map(["GET", "POST", "PATCH", "PUT", "DELETE"].map((method) => [method.toLowerCase(), method]));
 
 /** The method as octokit's results carry it, from the checked lowercase one. */
 function uppercase(method: string): string {

@@ -2,16 +2,16 @@
 import { EndpointError, quote } from "./errors.js";
 
 /**
- * Throws ERR_INVALID_ROUTE when `url`, from a call's options, would send the request to another origin than
- * `defaultUrl`, the url set by defaults() (none: nothing to leave). Octokit's REST methods keep their route there, so a
- * body field named `url` (GitHub's webhook config) would otherwise take the request, token and all, to its address.
- * A path-only url is on the origin of `baseUrl`, the one the call is joined to; an origin that a value may choose
+ * Throws ERR_INVALID_ROUTE when `url`, from a call's options and joined to `baseUrl`, would send the request to another
+ * origin than `defaultUrl`, the url set by defaults(), joined to `defaultBaseUrl`. Octokit's REST methods keep their
+ * route there, so a body field named `url` (GitHub's webhook config) would otherwise take the request, token and all,
+ * to its address. A path-only url is on the origin of the baseUrl it is joined to; an origin that a value may choose
  * (`{+name}` first, a placeholder in the authority) or that is not written `scheme://authority` is never the same.
  */
-export function checkSameOrigin(url: unknown, defaultUrl: unknown, baseUrl: unknown): void {
-  if (defaultUrl === undefined || url === defaultUrl || typeof url !== "string") return;
+export function checkSameOrigin(url: unknown, baseUrl: unknown, defaultUrl: unknown, defaultBaseUrl: unknown): void {
+  if (typeof url !== "string" || (url === defaultUrl && baseUrl === defaultBaseUrl)) return;
   const origin = originOf(url, baseUrl);
-  const expected = originOf(defaultUrl, baseUrl);
+  const expected = originOf(defaultUrl, defaultBaseUrl);
   if (origin === undefined || origin !== expected) {
     const where = expected === undefined ? "" : ` ${quote(expected)}`;
     throw new EndpointError(

@@ -1,7 +1,7 @@
 // The query string for GET, HEAD and every other method that carries no body.
 import { EndpointError, quote } from "./errors.js";
 import { isPlainObject, ownItems } from "./objects.js";
-import { describeValue, scalarText } from "./uri-template/index.js";
+import { describeValue, scalarText } from "./values.js";
 import { LONE_SURROGATE, encodeComponent as encodeText } from "./uri-template/encode.js";
 
 /**

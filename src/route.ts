@@ -22,10 +22,15 @@ export function splitRoute(route: string): Route {
     throw new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} has ${words} words: write "<METHOD> <url>" or "<url>"`);
   }
   const method = space === -1 ? undefined : text.slice(0, space);
-  if (method !== undefined && !isToken(method)) {
-    throw new EndpointError("ERR_INVALID_METHOD", `the method ${quote(method)} of route ${quote(route)} is not an HTTP token`);
-  }
+  if (method !== undefined) checkMethod(method);
   return { method, url };
+}
+
+/** The method rule (DECISIONS "Route strings"): `method` lowercase when it is an RFC 9110 token; else ERR_INVALID_METHOD. */
+export function checkMethod(method: unknown): string {
+  // A plan checks its method once (plan.ts): no call pays for this.
+  if (typeof method === "string" && isToken(method)) return method.toLowerCase();
+  throw new EndpointError("ERR_INVALID_METHOD", `the method ${typeof method === "string" ? quote(method) : `(a ${method === null ? "null" : typeof method})`} is not an HTTP token such as GET`);
 }
 
 /**

@@ -1,7 +1,7 @@
 // URL templates as endpoint() reads them: ":name" placeholders, required variables, and joining to baseUrl.
 import { boundedMemo } from "./cache.js";
 import { EndpointError, quote } from "./errors.js";
-import { ROUTES } from "./described.js";
+import { OPTION_NAMES } from "./option-names.js";
 import { compileTemplate, compiledTemplate, type CompiledTemplate, type VarSpec } from "./uri-template/index.js";
 
 /** A route URL compiled once: the template and what endpoint() needs to know about its variables. */
@@ -38,12 +38,7 @@ export function isRequired(spec: VarSpec): boolean {
   return operator === "" || operator === "+" || operator === "#";
 }
 
-/** The option names that are never request parameters. */
-export const OPTION_NAMES: ReadonlySet<string> = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", ROUTES]);
-
-const URL_CACHE_SIZE = 1000;
-
-/** Compiles a route URL; throws ERR_INVALID_TEMPLATE when it is malformed. A route entry keeps its own (endpoint.ts). */
+/** Compiles a route URL; throws ERR_INVALID_TEMPLATE when it is malformed. Its plan keeps it (plan.ts). */
 export function compileUrlText(url: string): CompiledUrl {
   const written = compileTemplate(colonPlaceholdersToTemplate(url), { hyphenInNames: true });
   const join = joinOf(written.parts[0]);
@@ -57,12 +52,9 @@ export function compileUrlText(url: string): CompiledUrl {
     join,
     mayHoldQueryOrFragment: parts.some((part) => (typeof part === "string" ? part.includes("?") || part.includes("#") : ["?", "#", "+"].includes(part.operator.char))),
     literalMayFormDot: parts.some((part) => typeof part === "string" && (part.includes(".") || part.includes("%"))),
-    readsDirectly: template.variables.every((name) => name !== "data" && !OPTION_NAMES.has(name)),
+    readsDirectly: template.variables.every((name) => name !== "data" && !OPTION_NAMES.has(name as never)),
   });
 }
-
-/** compileUrlText(), cached, for a url given as an option. */
-export const compileUrl: (url: string) => CompiledUrl = boundedMemo(URL_CACHE_SIZE, compileUrlText);
 
 function joinOf(first: CompiledTemplate["parts"][number] | undefined): CompiledUrl["join"] {
   if (typeof first !== "string") return first?.operator.char === "+" ? "fromValue" : "pathAfterExpansion";
@@ -147,7 +139,7 @@ const BASE_URL_CACHE_SIZE = 100;
  * Checks baseUrl (cached) and returns what a path is appended to: baseUrl with exactly one trailing slash, kept with
  * it so that joining costs one concatenation. Throws ERR_INVALID_BASE_URL.
  */
-export const baseUrlPrefix: (baseUrl: string) => string = boundedMemo(BASE_URL_CACHE_SIZE, (baseUrl) => {
+export const baseUrlPrefix: (baseUrl: string) => string = /* @__PURE__ */ boundedMemo(BASE_URL_CACHE_SIZE, (baseUrl) => {
   const problem = baseUrlProblem(baseUrl);
   if (problem) throw new EndpointError("ERR_INVALID_BASE_URL", `baseUrl ${quote(baseUrl)} ${problem}`);
   let end = baseUrl.length;

@@ -1,6 +1,7 @@
 // Plain-object helpers: what counts as a plain object, and reading and writing keys without touching a prototype.
 import { describe, expect, it } from "vitest";
-import { MAX_DEPTH, MAX_LIST_LENGTH, deepCopy, getOwn, isPlainObject, mergeValue, ownItems, setOwn } from "../src/objects.js";
+import { MAX_DEPTH, deepCopy, getOwn, isPlainObject, mergeValue, ownItems, setOwn } from "../src/objects.js";
+import { MAX_LIST_LENGTH } from "../src/values.js";
 import { expectEndpointError } from "./helpers.js";
 
 describe("isPlainObject", () => {

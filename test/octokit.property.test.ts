@@ -47,7 +47,7 @@ const number = fc.oneof(fc.integer(), fc.double());
 
 /**
  * A placeholder value: defined, never an empty list, never empty text (that could leave a trailing slash), never "."
- * or ".." (a dot segment is refused: docs/differences.md 27).
+ * or ".." (a dot segment is refused: README, difference 14).
  */
 const segmentText = nonEmptyText.filter((value) => value !== "." && value !== "..");
 const placeholderValue = fc.oneof(segmentText, number, fc.boolean(), fc.array(segmentText, { minLength: 1, maxLength: 3 }));

@@ -18,7 +18,7 @@ const packed = new Set(report[0]!.files.map((file) => file.path));
 
 describe("the packed tarball", () => {
   it("holds the built library, its types, the CLI and the MIT licence naming endpointkit", () => {
-    for (const path of ["dist/index.js", "dist/index.d.ts", "dist/cli/main.js", "LICENSE", "README.md", "SECURITY.md", "package.json"]) {
+    for (const path of ["dist/index.js", "dist/index.d.ts", "dist/cli/main.js", "LICENSE", "README.md", "SECURITY.md", "CHANGELOG.md", "package.json"]) {
       expect(packed, path).toContain(path);
     }
     const licence = readFileSync(new URL("../LICENSE", import.meta.url), "utf8");
@@ -63,5 +63,40 @@ describe("the packed tarball", () => {
       }
       expect(seen.size).toBeGreaterThan(entry === "dist/index.js" ? 10 : 3);
     }
+  });
+});
+
+interface Manifest {
+  version: string;
+  exports: Record<string, string | { types?: string; default?: string }>;
+  typesVersions?: Record<string, Record<string, string[]>>;
+}
+
+describe("the package's edges", () => {
+  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as Manifest;
+
+  // moduleResolution "node" (node10) ignores `exports`: typesVersions is its only way to the subpaths' types, and a
+  // path that drifts from `exports` would give node10 users other types than everyone else (or none).
+  it("maps every subpath to the same types under typesVersions as under exports", () => {
+    const subpaths = Object.entries(manifest.exports).filter(([subpath, target]) => subpath !== "." && typeof target === "object" && target.types !== undefined);
+    expect(subpaths.map(([subpath]) => subpath).sort()).toEqual(["./octokit", "./openapi"]);
+    const mapped = manifest.typesVersions?.["*"] ?? {};
+    for (const [subpath, target] of subpaths) {
+      expect(mapped[subpath.slice(2)], subpath).toEqual([(target as { types: string }).types]);
+      expect(packed, subpath).toContain((target as { types: string }).types.slice(2));
+    }
+    expect(Object.keys(mapped).sort()).toEqual(["octokit", "openapi"]);
+  });
+
+  it("makes endpointkit-octokit depend on this endpointkit, not merely accept it as a peer", () => {
+    const override = JSON.parse(readFileSync(new URL("../packages/endpointkit-octokit/package.json", import.meta.url), "utf8")) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+      version: string;
+    };
+    expect(override.dependencies?.endpointkit).toBe(`^${manifest.version}`);
+    expect(override.peerDependencies?.endpointkit).toBeUndefined();
+    // The override re-exports endpointkit/octokit: it moves with the library's version.
+    expect(override.version).toBe(manifest.version);
   });
 });

@@ -2,7 +2,8 @@
 // joining to baseUrl (DECISIONS "URL and placeholders").
 import { describe, expect, it } from "vitest";
 import { endpoint, parseTemplate } from "../src/index.js";
-import { colonPlaceholdersToTemplate, compileUrl, joinUrl, schemeLength } from "../src/url.js";
+import { colonPlaceholdersToTemplate, compileUrlText as compileUrl, joinUrl, schemeLength } from "../src/url.js";
+import { githubPlans } from "../src/plan.js";
 import { expectEndpointError, loose } from "./helpers.js";
 
 const api = "https://api.github.com";
@@ -389,12 +390,14 @@ describe("templates", () => {
     expect(expectEndpointError(() => loose("GET /a/{team!x}"), "ERR_INVALID_TEMPLATE").message).toContain("team!x");
   });
 
-  it("compiles each URL once and knows which of its variables are required", () => {
-    const compiled = compileUrl("/a/:b/{c}{+d}{#e}{/f}{?g}");
-    const error = expectEndpointError(() => loose("GET /a/:b/{c}{+d}{#e}{/f}{?g}"), "ERR_MISSING_PARAMETER");
+  it("compiles each URL once, in its route's plan, and knows which of its variables are required", () => {
+    const url = "/a/:b/{c}{+d}{#e}{/f}{?g}";
+    const error = expectEndpointError(() => loose(`GET ${url}`), "ERR_MISSING_PARAMETER");
     expect(error.message).toContain('placeholders "b", "c", "d", "e"');
+    const compiled = githubPlans(url).get("GET")!.compiled!;
     expect(compiled.template.variables).toEqual(["b", "c", "d", "e", "f", "g"]);
-    expect(compileUrl("/a/:b/{c}{+d}{#e}{/f}{?g}")).toBe(compiled);
+    expectEndpointError(() => loose({ method: "GET", url }), "ERR_MISSING_PARAMETER");
+    expect(githubPlans(url).get("GET")!.compiled).toBe(compiled);
   });
 
   it("knows when no expansion can write a query or fragment, so the expanded URL is not searched for one", () => {

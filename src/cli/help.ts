@@ -1,60 +1,116 @@
-// The text of --help and of the usage line printed with every usage error.
+// The text of --help and of the usage line printed with every usage error. Every line fits 80 columns (a terminal's
+// default width, and what a pasted help text is read at): test/cli/help.test.ts checks it.
 
 /** The one-line synopsis. */
 export const USAGE = "Usage: endpointkit [options] <route> [item ...]";
 
+/** The one-line synopsis of the openapi command. */
+export const OPENAPI_USAGE = "Usage: endpointkit openapi [options] <description.json|.yaml>";
+
+/** What follows a usage error: the synopsis of the command `argv` runs (only its own), and where its help is. */
+export function usageHint(argv: readonly string[]): string {
+  return argv[0] === "openapi" ? `${OPENAPI_USAGE}\nTry "endpointkit openapi --help".` : `${USAGE}\nTry "endpointkit --help".`;
+}
+
 /** The full --help text; the default base URL is passed in so it is never restated here. */
 export function helpText(defaultBaseUrl: string): string {
   return `${USAGE}
+       endpointkit openapi [options] <description.json|.yaml>
 
-Prints the request options endpoint() builds for a route, or a curl command that sends them.
-Nothing is sent.
+Prints the request options endpoint() builds for a route, or a curl command
+that sends them. Nothing is sent.
 
 Route
-  "METHOD /path/{placeholder}"   quoted as one word, or as two: GET /path
-  "/path"                        GET is the default method
-  :8080/x  localhost:8080/x      http://localhost:8080/x (any loopback host: http)
-  example.com/x                  https://example.com/x (refused with --base-url: write /x or https://)
+  "METHOD /path/{name}"  quoted as one word, or as two: GET /path
+  "/path"                GET is the default method
+  :8080/x                http://localhost:8080/x (any loopback host: http)
+  example.com/x          https://example.com/x (refused with --base-url:
+                         write /x or https://)
 
-Items (HTTPie 3's syntax; the first separator in the item decides, the longest at one place)
-  name=value          string parameter: fills {name}, else query (GET, HEAD, ...)
-                      or JSON body (POST, PATCH, PUT, DELETE)
-  name:=json          JSON parameter: number, true/false, null, [array] or {object}
-  name=@file          the file's text as a string parameter
-  name:=@file         the file's JSON as a parameter
-  @file               the file as the raw body, bytes as they are (--curl: --data-binary @file)
+Items (HTTPie 3's syntax: the first separator in an item decides what it is;
+of two that start at the same place, the longer)
+  name=value      string parameter: fills {name}, else query (GET, HEAD, ...)
+                  or JSON body (POST, PATCH, PUT, DELETE)
+  name:=json      JSON parameter: number, true/false, null, [array], {object}
+  name=@file      the file's text as a string parameter
+  name:=@file     the file's JSON as a parameter
+  name@file       with --openapi: the file uploaded as the multipart part
+                  name (add ;type=image/png for its media type)
+  @file           the file as the raw body, bytes as they are
+                  (with --curl: --data-binary @file)
   a[b][c]=v  a[]=v  a[0]=v  []:=1
-                      nested JSON: an object key, append to a list, a list index, a top-level list
-  Header:value        header
-  Header:             remove the header, defaults included (accept, user-agent, ...)
-  Header;             send the header with an empty value
-  \\: \\= \\@ \\;         a literal separator character; \\[ \\] literal brackets in a name
-A piped or redirected stdin is the raw body (not a terminal, not empty); it cannot go with
-body parameters or @file. Refused, so nothing is misread: "==" (the method decides query or
-body), name@file (a form upload), a header written with "=" (Authorization=...).
+                  nested JSON: an object key, append to a list, a list
+                  index, a top-level list
+  Header:value    header
+  Header:         remove the header, defaults included (accept, user-agent)
+  Header;         send the header with an empty value
+  \\: \\= \\@ \\;     a literal separator; \\[ \\] literal brackets in a name
+A piped or redirected stdin is the raw body (not a terminal, not empty); it
+cannot go with body parameters or @file. Refused, so nothing is misread: "=="
+(the method decides query or body), name@file without --openapi (a form
+upload needs a multipart body described), a header written with "="
+(Authorization=...).
 
 Options
-  --curl              print a curl command line (POSIX-shell quoted) instead of JSON
-  --base-url URL      resolve the route against URL (default ${defaultBaseUrl})
-  --openapi FILE      build the route as the OpenAPI description FILE (.json or .yaml) says
-                      (endpointkit openapi FILE prints its route table as an ES module)
-  --ignore-stdin      never read stdin (for CI steps whose stdin is an open, silent pipe)
-  -h, --help          print this help
-  --version           print the version
-  --                  end of options
+  --curl          print a curl command line (POSIX-shell quoted), not JSON
+  --base-url URL  resolve the route against URL
+                  (default ${defaultBaseUrl}); with --openapi, what
+                  the description's relative servers are resolved against
+  --openapi FILE  build the route as the OpenAPI description FILE (.json or
+                  .yaml) says (its route table: endpointkit openapi --help)
+  --ignore-stdin  never read stdin (for CI steps whose stdin is an open,
+                  silent pipe)
+  -h, --help      print this help
+  --version       print the version
+  --              end of options
 
 Exit status: 0 success, 1 the library refused the input (EndpointError),
 2 usage error, 70 unexpected failure (a bug).
 
 Examples
-  endpointkit "GET /repos/{owner}/{repo}/issues" owner=octokit repo=rest.js state=open per_page:=5
+  endpointkit "GET /repos/{owner}/{repo}/issues" owner=octokit \\
+      repo=rest.js state=open per_page:=5
   endpointkit GET :8080/api/users Accept:
-  endpointkit --curl "POST /repos/{owner}/{repo}/issues" owner=octocat repo=hello-world \\
-      title="Found a bug" body=@notes.md labels:=@labels.json "Authorization:token $GITHUB_TOKEN"
+  endpointkit --curl "POST /repos/{owner}/{repo}/issues" owner=octocat \\
+      repo=hello-world title="Found a bug" body=@notes.md \\
+      labels:=@labels.json "Authorization:token $GITHUB_TOKEN"
   endpointkit "POST /markdown/raw" Content-Type:text/plain < notes.md
-  endpointkit --curl "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{id}/assets{?name}" \\
-      owner=octocat repo=hello-world id:=1 name=app.zip Content-Type:application/zip @app.zip
-  endpointkit "PATCH /gists/{gist_id}" gist_id=aa5a315d "files[notes.md][content]=@notes.md"
-  endpointkit --base-url https://ghe.example/api/v3 "GET /orgs/{org}/repos" org=acme type=private
+  endpointkit --curl --base-url https://uploads.github.com \\
+      "POST /repos/{owner}/{repo}/releases/{id}/assets{?name}" \\
+      owner=octocat repo=hello-world id:=1 name=app.zip \\
+      Content-Type:application/zip @app.zip
+  endpointkit "PATCH /gists/{gist_id}" gist_id=aa5a315d \\
+      "files[notes.md][content]=@notes.md"
+  endpointkit --base-url https://ghe.example/api/v3 "GET /orgs/{org}/repos" \\
+      org=acme type=private
+`;
+}
+
+/** `endpointkit openapi --help`. */
+export function openapiHelpText(): string {
+  return `${OPENAPI_USAGE}
+
+Reads an OpenAPI description (JSON; YAML for any other extension) and
+writes its route table: what fromOpenApi() of "endpointkit/openapi" returns,
+so an application ships the table instead of the description:
+  endpoint.defaults<paths>(describedRoutes(table))
+
+Options
+  -o, --output FILE  write the table to FILE instead of printing it:
+                       FILE.ts, FILE.mts  a TypeScript module
+                       FILE.js            an ES module and FILE.d.ts beside it
+                       FILE.mjs           an ES module and FILE.d.mts
+                     (without -o, the ES module is printed, with no types)
+  --server INDEX|URL the description's server to send requests to, by
+                     index (0 is the first) or URL
+  --base-url URL     where the description is served: what a relative server
+                     URL (or no servers at all) is resolved against
+  -h, --help         print this help
+
+Examples
+  endpointkit openapi petstore.yaml -o src/petstore-table.ts
+  endpointkit openapi petstore.yaml > src/petstore-table.js
+  endpointkit openapi --base-url https://pets.example petstore.yaml \\
+      -o src/petstore-table.js
 `;
 }

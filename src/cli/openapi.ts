@@ -1,14 +1,16 @@
 // `endpointkit openapi <description>` and `--openapi <description>`: an OpenAPI description (JSON or YAML) read
 // through the public `endpointkit/openapi` entry. YAML is parsed here, so the library itself needs no parser.
 import { endpoint, type Endpoint } from "endpointkit";
-import { ROUTES, fromOpenApi, type FromOpenApiOptions } from "endpointkit/openapi";
+import { ROUTES, fromOpenApi, type DescribedDefaults, type FromOpenApiOptions } from "endpointkit/openapi";
+import { describedInFlagWords } from "./flag-words.js";
+import { openapiHelpText } from "./help.js";
+import { moduleData } from "./module-data.js";
 import type { ReadFile } from "./options.js";
+import type { Io } from "./run.js";
 import { show } from "./show.js";
+import { tableFiles } from "./table-types.js";
 import { UsageError } from "./usage-error.js";
 import { readYaml } from "./yaml.js";
-
-/** The usage line of the openapi command. */
-export const OPENAPI_USAGE = "Usage: endpointkit openapi [--server INDEX|URL] [--base-url URL] <description.json|.yaml>";
 
 /**
  * The parsed description in `path`: JSON, or YAML (a superset of JSON, used for any file not ending in .json). The
@@ -28,56 +30,112 @@ export function readDescription(path: string, readFile: ReadFile, warnings: stri
     for (const warning of yaml.warnings) warnings.push(`the description ${show(path)}: ${warning}`);
     return yaml.value;
   } catch (error) {
-    throw new UsageError(`the description ${show(path)} is not valid ${path.toLowerCase().endsWith(".json") ? "JSON" : "YAML"}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(`the description ${show(path)} is not valid ${path.toLowerCase().endsWith(".json") ? "JSON" : "YAML"}: ${parserMessage(error)}`);
   }
 }
 
-/** The endpoint whose defaults are what fromOpenApi() reads from the description in `path`. */
-export function describedEndpoint(path: string, readFile: ReadFile, options: FromOpenApiOptions, warnings: string[] = []): Endpoint {
-  return endpoint.defaults(fromOpenApi(readDescription(path, readFile, warnings), options));
+/**
+ * The endpoint whose defaults are what fromOpenApi() reads from the description in `path`, and the baseUrl its calls
+ * are given. `--base-url` says where the description is served when a server in it is relative (the routes then go
+ * to the described servers, resolved against it: "/v1" under it, an upload server elsewhere); when every server is
+ * absolute, it replaces them, as it replaces the default server of any route.
+ */
+export function describedEndpoint(
+  path: string,
+  readFile: ReadFile,
+  baseUrl: string | undefined,
+  warnings: string[] = [],
+): { api: Endpoint; baseUrl: string | undefined } {
+  const document = readDescription(path, readFile, warnings);
+  const table = readTable(path, document, baseUrl === undefined ? {} : { baseUrl });
+  if (baseUrl === undefined) return { api: endpoint.defaults(table), baseUrl };
+  let resolvesAgainstIt: boolean;
+  try {
+    resolvesAgainstIt = JSON.stringify(fromOpenApi(document)) !== JSON.stringify(table);
+  } catch {
+    resolvesAgainstIt = true; // a relative server needs it
+  }
+  return { api: endpoint.defaults(table), baseUrl: resolvesAgainstIt ? undefined : baseUrl };
 }
 
-/** The openapi command: an ES module whose default export is what fromOpenApi() returns. */
-export function openapiModule(argv: readonly string[], readFile: ReadFile, warnings: string[] = []): string {
+/**
+ * A parser's message as one line of text: YAML's ends in a frame of the source ("at line 4, column 3:", a blank line,
+ * the line and a caret), which a one-line message would show as escapes; the position says where to look.
+ */
+function parserMessage(error: unknown): string {
+  const lines = (error instanceof Error ? error.message : String(error)).split("\n").map((line) => line.trim());
+  const end = lines.indexOf("");
+  const text = (end === -1 ? lines : lines.slice(0, end)).join(" ");
+  return text.endsWith(":") ? text.slice(0, -1) : text;
+}
+
+/**
+ * fromOpenApi() of the description in `path`, its messages in the command line's words: the options it names are the
+ * flags --base-url and --server here (the library's message stays as it is for code that calls it).
+ */
+function readTable(path: string, document: unknown, options: FromOpenApiOptions): DescribedDefaults {
+  try {
+    return fromOpenApi(document, options);
+  } catch (error) {
+    throw describedInFlagWords(error, show(path));
+  }
+}
+
+/**
+ * The openapi command: an ES module whose default export is what fromOpenApi() returns, printed; or with `-o FILE`
+ * written to FILE, typed (table-types.ts). Returns what to print.
+ */
+export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" | "writeFile">, warnings: string[] = []): string {
   const options: FromOpenApiOptions = {};
   const files: string[] = [];
+  let output: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    if (flag === "--server" || flag === "--base-url") {
+    if (flag === "-h" || flag === "--help") return openapiHelpText();
+    if (flag === "--server" || flag === "--base-url" || flag === "--output" || flag === "-o") {
       const value = inline ?? argv[++i];
-      if (value === undefined) throw new UsageError(`${flag} needs a value\n${OPENAPI_USAGE}`);
+      if (value === undefined) throw new UsageError(`${flag} needs a value`);
       if (flag === "--base-url") options.baseUrl = value;
-      else options.server = /^\d+$/.test(value) ? Number(value) : value;
+      else if (flag === "--server") options.server = /^\d+$/.test(value) ? Number(value) : value;
+      else output = value;
     } else if (arg.startsWith("-") && arg !== "-") {
-      throw new UsageError(`unknown option ${show(arg)} of the openapi command\n${OPENAPI_USAGE}`);
+      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --server, --base-url, --help`);
     } else {
       files.push(arg);
     }
   }
-  if (files.length !== 1) throw new UsageError(`the openapi command takes one description file\n${OPENAPI_USAGE}`);
-  const { [ROUTES]: routes, ...rest } = fromOpenApi(readDescription(files[0]!, readFile, warnings), options);
+  if (files.length !== 1) throw new UsageError(files.length === 0 ? "the openapi command needs a description file" : "the openapi command takes one description file");
+  const table = readTable(files[0]!, readDescription(files[0]!, io.readFile, warnings), options);
+  const expression = tableExpression(table);
+  if (output === undefined) return tableModule(expression, files[0]!);
+  if (io.writeFile === undefined) throw new Error("this run cannot write files");
+  // Every file is made before any is written, so a refused name leaves nothing half-written.
+  for (const file of tableFiles(output, files[0]!, table, tableModule(expression, files[0]!), expression)) {
+    try {
+      io.writeFile(file.path, file.text);
+    } catch (error) {
+      const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : String(error);
+      throw new UsageError(`cannot write ${show(file.path)} (${code})`);
+    }
+  }
+  return "";
+}
+
+/** The ES module `endpointkit openapi` prints: the table (as tableExpression() writes it) as its default export. */
+function tableModule(expression: string, file: string): string {
+  // The file name is escaped like the data: a U+2028 in it would end the comment and make the rest of the line code.
+  return `// Generated by \`endpointkit openapi\` from ${moduleData(JSON.stringify(file))}: endpoint.defaults(describedRoutes(table)) sends its routes as described (describedRoutes from "endpointkit/openapi").\nexport default ${expression};\n`;
+}
+
+/**
+ * The table as a JavaScript expression that is data and nothing else (moduleData): the printed module and the typed
+ * files `-o` writes hold the same text.
+ */
+function tableExpression(table: DescribedDefaults): string {
+  const { [ROUTES]: routes, ...rest } = table;
   // JSON is an ES module expression; one route a line keeps it compact and still readable in a diff.
   const lines = Object.keys(routes).map((route) => `    ${JSON.stringify(route)}: ${JSON.stringify(routes[route])}`);
   const head = JSON.stringify(rest, null, 2).slice(0, -2);
-  const json = moduleData(`${head},\n  ${JSON.stringify(ROUTES)}: {\n${lines.join(",\n")}\n  }\n}`);
-  return `// Generated by \`endpointkit openapi\` from ${moduleData(JSON.stringify(files[0]))}: endpoint.defaults(describedRoutes(table)) sends its routes as described (describedRoutes from "endpointkit/openapi").\nexport default ${json};\n`;
-}
-
-// What JSON.stringify leaves raw that must not reach the module: DEL and the C1 controls, format characters (bidi
-// overrides, zero-width, tags) and U+2028/9, which end a `//` comment and would make the rest of its line code.
-const MODULE_UNSAFE = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
-
-/**
- * JSON text made module source that is data and nothing else: each character above written as \u escapes (one per
- * UTF-16 unit), and each `"__proto__":` key as the computed `["__proto__"]:`, which defines an own property where the
- * literal form would set the object's prototype. In JSON text `"__proto__":` can only be a key: a quote inside a
- * string is always written `\"`.
- */
-export function moduleData(json: string): string {
-  return json.replaceAll('"__proto__":', '["__proto__"]:').replace(MODULE_UNSAFE, (char) => {
-    let escaped = "";
-    for (let i = 0; i < char.length; i++) escaped += `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`;
-    return escaped;
-  });
+  return moduleData(`${head},\n  ${JSON.stringify(ROUTES)}: {\n${lines.join(",\n")}\n  }\n}`);
 }

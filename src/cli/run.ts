@@ -3,8 +3,9 @@ import { createRequire } from "node:module";
 import { endpoint, EndpointError, parseTemplate, type Endpoint, type EndpointOptions, type RequestOptions } from "endpointkit";
 import { parseArgs } from "./args.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
-import { helpText, USAGE } from "./help.js";
 import { bodyKind, shownBody, type FilePaths } from "./body.js";
+import { baseUrlInFlagWords } from "./flag-words.js";
+import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
 import { describedEndpoint, openapiModule } from "./openapi.js";
 import { buildOptions, describe, utf8, type BuiltRequest, type ReadFile } from "./options.js";
@@ -23,6 +24,8 @@ export interface Outcome {
 export interface Io {
   readFile: ReadFile;
   readStdin: () => Promise<Uint8Array | undefined>;
+  /** Writes a file the command was asked to write (`endpointkit openapi -o FILE`). */
+  writeFile?: (path: string, text: string) => void;
 }
 
 /** Exit status for a failure that is a bug, not bad input (sysexits' EX_SOFTWARE). */
@@ -42,12 +45,12 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     const command = parseArgs(argv);
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
-    if (command.action === "openapi") return success(openapiModule(command.argv, io.readFile, warnings));
-    const api = command.openapi === undefined ? endpoint : describedEndpoint(command.openapi, io.readFile, command.baseUrl === undefined ? {} : { baseUrl: command.baseUrl }, warnings);
+    if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
+    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings);
     // With a description, `name@file` is a file part of a multipart body.
     const items = command.items.map(command.openapi === undefined ? parseItem : parseDescribedItem);
     const stdin = command.ignoreStdin ? undefined : await io.readStdin();
-    const built = buildOptions(items, command.baseUrl, io.readFile, stdin);
+    const built = buildOptions(items, baseUrl, io.readFile, stdin);
     const options = withRawBody(built, command.curl);
     if (built.rawBody !== undefined && built.rawBody.from !== "list") checkNoBodyParameters(api, command.route, built);
     const request = withoutHeaders(build(api, command.route, options, built), built.removedHeaders);
@@ -61,7 +64,7 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     const bodyFile: BodyFile | undefined = raw?.from === "file" && request.body !== undefined ? { path: raw.file, size: raw.bytes.length } : undefined;
     return success(`${toCurl(request, bodyFile, files)}\n`);
   } catch (error) {
-    return failure(error);
+    return failure(error, usageHint(argv));
   }
 }
 
@@ -119,7 +122,7 @@ function build(api: Endpoint, route: string, options: EndpointOptions, built: Bu
       const typo = misspeltPlaceholder(route, built.options);
       if (typo !== undefined) throw typo;
     }
-    throw error;
+    throw options.baseUrl === undefined ? error : baseUrlInFlagWords(error);
   }
 }
 
@@ -180,9 +183,9 @@ function success(stdout: string): Outcome {
   return { exitCode: 0, stdout, stderr: "" };
 }
 
-function failure(error: unknown): Outcome {
+function failure(error: unknown, usage: string): Outcome {
   if (error instanceof UsageError) {
-    return { exitCode: 2, stdout: "", stderr: `endpointkit: ${cleanMessage(error.message)}\n${USAGE}\nTry "endpointkit --help".\n` };
+    return { exitCode: 2, stdout: "", stderr: `endpointkit: ${cleanMessage(error.message)}\n${usage}\n` };
   }
   if (error instanceof EndpointError) {
     return { exitCode: 1, stdout: "", stderr: `endpointkit: ${error.code}: ${cleanMessage(error.message)}\n` };
@@ -191,7 +194,9 @@ function failure(error: unknown): Outcome {
     return { exitCode: 2, stdout: "", stderr: `endpointkit: --curl: ${cleanMessage(error.message)}\n` };
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  return { exitCode: EXIT_UNEXPECTED, stdout: "", stderr: `endpointkit: unexpected error (a bug, please report it at https://github.com/endpointkit/endpointkit/issues): ${cleanMessage(detail)}\n` };
+  // A stack trace keeps its lines (each made safe), rather than one line of escapes.
+  const lines = detail.split("\n").map(cleanMessage).join("\n");
+  return { exitCode: EXIT_UNEXPECTED, stdout: "", stderr: `endpointkit: unexpected error (a bug, please report it at https://github.com/endpointkit/endpointkit/issues): ${lines}\n` };
 }
 
 // package.json is the one source of the version; the library's user-agent is generated from it too.

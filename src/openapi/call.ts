@@ -3,14 +3,15 @@
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
 import { headerText, jsonText, styledPairs } from "./styles.js";
-import { scalarText } from "../uri-template/index.js";
-import type { DescribedCall } from "../described.js";
-import type { CompiledPlan as DescribedPlan, SlottedStyle } from "./plan.js";
-import type { ResponseHeaders } from "../types.js";
+import { scalarText } from "../values.js";
+import type { Call } from "../plan.js";
+import type { CompiledPlan as DescribedPlan, SlottedStyle } from "../types/route-table.js";
+import type { ResponseHeaders } from "../types/index.js";
 
-/** The query and body of a call on a described route; sets its cookie and content-type headers. */
-export function describedRequest(plan: DescribedPlan, call: DescribedCall): { query: string; body: unknown } {
-  const { keys, headers, defaults, options } = call;
+/** Writes the query and body of a call on a described route; sets its cookie and content-type headers. */
+export function describedRequest(plan: DescribedPlan, call: Call): void {
+  const { keys, headers, options } = call;
+  const defaults = call.defaults.keySet;
   // Each key the route places in the query, a cookie or the body is read once (a getter answers once): the caller's
   // own value, else the defaults' (a parameter set by the defaults applies where the route has it; elsewhere it is not
   // this route's). In merge()'s order, which the body's properties keep: the defaults' keys, then the caller's others.
@@ -18,7 +19,7 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
   // would be read from Array.prototype and Object.prototype, where a prototype pollution puts "0", "1"...
   const values: unknown[] = new Array<unknown>(plan.slots).fill(undefined);
   let properties: Dictionary | undefined;
-  const defaultList = defaults.size > 0 ? [...defaults] : keys.slice(0, 0);
+  const defaultList = call.defaults.keys;
   const defaultCount = defaultList.length;
   for (let i = 0; i < defaultCount + keys.length; i++) {
     const own = i >= defaultCount;
@@ -39,7 +40,7 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
     }
   }
   let missing: string[] | undefined;
-  for (const style of plan.required) if (values[style.slot] == null) (missing ??= []).push(style.name);
+  for (const style of plan.requiredParameters) if (values[style.slot] == null) (missing ??= []).push(style.name);
   for (const header of plan.headerStyles) if (header.required && getOwn(headers, header.name) === undefined) (missing ??= []).push(header.name);
   if (missing !== undefined) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required parameter(s) ${missing.map(quote).join(", ")}`);
   const query = pairsOf(plan.query, values);
@@ -52,7 +53,8 @@ export function describedRequest(plan: DescribedPlan, call: DescribedCall): { qu
     if (body !== undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "give the body either whole as data or as its properties, not both");
     body = properties;
   }
-  return { query: query.join("&"), body: body === undefined ? body : bodyAs(plan.body!, body, headers) };
+  call.query = query.join("&");
+  call.body = body === undefined ? body : bodyAs(plan.body!, body, headers);
 }
 
 /** The `name=value` pairs of the parameters of `styles` that have a value in `values`. */
@@ -96,17 +98,6 @@ function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, he
   }
   if (label !== undefined && !getOwn(headers, "content-type")) headers["content-type"] = label;
   return body;
-}
-
-/** How a body of `mediaType` is written: worked out once per route, when its plan is compiled. */
-export function bodyKind(mediaType: string): "multipart" | "form" | "json" | "other" {
-  const type = mediaType.toLowerCase();
-  return type === "multipart/form-data" ? "multipart" : type === "application/x-www-form-urlencoded" ? "form" : isJson(type) ? "json" : "other";
-}
-
-/** True for application/json and its variants (`+json`, `x-json`, `text/json`), as OpenAPI tools read them. */
-export function isJson(mediaType: string): boolean {
-  return /^(application|text)\/(x-)?json\s*(;|$)|\+json\s*(;|$)/.test(mediaType);
 }
 
 /** A multipart body as a FormData: a Blob (a file) as a part of its own, a list as repeated parts, a map as JSON. */

@@ -1,16 +1,18 @@
 // `endpointkit/openapi`: an OpenAPI 3.0 or 3.1 description read once into the defaults of an endpoint, so that
 // `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description puts it.
 import { EndpointError, guarded } from "../errors.js";
-import { isPlainObject, setOwn } from "../objects.js";
-import { ROUTES, installDescribedRoutes } from "../described.js";
-import { describedPlan, type RouteTable } from "./plan.js";
+import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
+import { ROUTES } from "../option-names.js";
+import { PLAN_SOURCE } from "../plan.js";
+import { describedPlan } from "./plan.js";
+import type { RouteTable } from "../types/route-table.js";
 import { own, ownString, Reader } from "./document.js";
 import { operationEntry } from "./routes.js";
-import { isJson } from "./call.js";
+import { isJson } from "./media.js";
 import { chosenServer, serverUrl, serversOf } from "./servers.js";
 
 export { ROUTES };
-export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "./plan.js";
+export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "../types/route-table.js";
 
 /**
  * What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. (A type
@@ -34,19 +36,27 @@ export interface FromOpenApiOptions {
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** Reads a parsed OpenAPI 3.0 or 3.1 document into an endpoint's defaults: baseUrl, accept and the route table. */
-export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = guarded("fromOpenApi()", read);
+export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = /* @__PURE__ */ guarded("fromOpenApi()", read);
 
 /**
- * Turns on described routes for route tables given to `endpoint.defaults()` and returns `defaults` as it is: for a
- * table that `endpointkit openapi` wrote out (fromOpenApi() turns them on itself).
+ * `defaults` with its route table ready for `endpoint.defaults()`: for a table that `endpointkit openapi` wrote out
+ * (fromOpenApi()'s tables are ready as they are). The table itself is not changed: a frozen or shared one is copied.
  */
-export function describedRoutes<Defaults>(defaults: Defaults): Defaults {
-  installDescribedRoutes(describedPlan);
-  return defaults;
+export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @__PURE__ */ guarded("describedRoutes()", <Defaults>(defaults: Defaults): Defaults => {
+  if (!isPlainObject(defaults)) throw new EndpointError("ERR_INVALID_PARAMETER", "describedRoutes(): give it the defaults that fromOpenApi() returns (an object)");
+  const table = own(defaults, ROUTES);
+  if (!isPlainObject(table)) throw new EndpointError("ERR_INVALID_ROUTE", `describedRoutes(): the defaults have no route table (${ROUTES})`);
+  const copy: Dictionary = {};
+  for (const key of Object.keys(defaults)) setOwn(copy, key, key === ROUTES ? withPlanSource({ ...table }) : defaults[key]);
+  return copy as Defaults;
+});
+
+/** `table` carrying the plan source that compiles its routes (src/plan.ts, PlanSource), which JSON never holds. */
+function withPlanSource<Table extends object>(table: Table): Table {
+  return Object.defineProperty(table, PLAN_SOURCE, { value: describedPlan });
 }
 
 function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
-  installDescribedRoutes(describedPlan);
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI document (an object)");
   if (!isPlainObject(options)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options must be an object");
   const version = ownString(document, "openapi");
@@ -85,7 +95,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
       if (servers !== undefined) {
         // A relative one is resolved as the document's servers are, or against the document's server.
         const own = serverUrl(servers[0], base ?? baseUrl);
-        if (own !== baseUrl) entry.baseUrl = own;
+        if (own !== baseUrl) Object.assign(entry, { baseUrl: own, replaces: baseUrl });
       }
       const route = `${method.toUpperCase()} ${path}`;
       const accept = acceptOf(reader, operation);
@@ -95,7 +105,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   }
   const accept = commonAccept(accepts);
   for (const [route, type] of accepts) if (type !== accept) routes[route]!.accept = type;
-  return { baseUrl, headers: { accept }, [ROUTES]: routes };
+  return { baseUrl, headers: { accept }, [ROUTES]: withPlanSource(routes) };
 }
 
 /** The response media type an operation asks for: its first response's JSON type, else that response's first type. */

@@ -2,97 +2,23 @@
 // what a call needs: a URL template holding the path styles, and where each flat key goes.
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, type Dictionary } from "../objects.js";
-import { ROUTES, type DescribedPlan } from "../described.js";
+import { ROUTES } from "../option-names.js";
 import { checkHeaderValue } from "../headers.js";
-import { bodyKind, describedHeaders, describedRequest } from "./call.js";
+import { describedHeaders, describedRequest } from "./call.js";
+import { bodyKind } from "./media.js";
 import type { Style } from "./styles.js";
-
-/** How one parameter is sent; what OpenAPI makes the default is left out. */
-export interface DescribedParameter {
-  name: string;
-  in: "path" | "query" | "header" | "cookie";
-  style?: string;
-  explode?: boolean;
-  allowReserved?: boolean;
-  required?: boolean;
-  /** Described by `content` of a JSON media type: sent as its JSON text. */
-  json?: boolean;
-}
-
-/** How one property of a form body is written (OpenAPI's Encoding object), defaults left out. */
-export interface DescribedEncoding {
-  style?: string;
-  explode?: boolean;
-  allowReserved?: boolean;
-  json?: boolean;
-}
-
-/** The request body of an operation: its media type, and its property names when they are flat keys. */
-export interface DescribedBody {
-  mediaType: string;
-  /** Present when the body is an object whose properties are given as flat keys; else the body goes in `data`. */
-  properties?: string[];
-  encoding?: { [property: string]: DescribedEncoding };
-}
-
-/** One operation of the route table. */
-export interface DescribedOperationEntry {
-  parameters?: DescribedParameter[];
-  body?: DescribedBody;
-  /** The operation's own server (a path's or operation's `servers`), in place of the endpoint's baseUrl. */
-  baseUrl?: string;
-  /** The accept header of this operation when it is not the document's. */
-  accept?: string;
-}
-
-/** The route table: `"<METHOD> <path>"` to its operation. */
-export interface RouteTable {
-  [route: string]: DescribedOperationEntry;
-}
-
-/** Where a flat key goes on a described route: a query or cookie parameter, a path parameter, or a body property. */
-type Place = SlottedStyle | "path" | "body";
-
-/** A route table entry compiled for calls. */
-export interface CompiledPlan extends DescribedPlan {
-  readonly route: string;
-  /** Flat keys: path, query and cookie parameters, then body properties. */
-  readonly places: ReadonlyMap<string, Place>;
-  readonly query: readonly SlottedStyle[];
-  readonly cookies: readonly SlottedStyle[];
-  /** How many names the query and cookie parameters have: the length of the values a call reads for them. */
-  readonly slots: number;
-  /** Header parameters, by lowercase name. */
-  readonly headerStyles: readonly DescribedStyle[];
-  /** The required query and cookie parameters, in the description's order. */
-  readonly required: readonly SlottedStyle[];
-  readonly body: { readonly mediaType: string; readonly kind: ReturnType<typeof bodyKind>; readonly flat: boolean; readonly encoding: ReadonlyMap<string, Style> } | undefined;
-}
-
-/** A parameter with its style filled in. */
-export interface DescribedStyle extends Style {
-  readonly required: boolean;
-}
-
-/**
- * A query or cookie parameter, with where a call keeps its value (one slot per name: a name both in the query and a
- * cookie is read once and sent to both).
- */
-export interface SlottedStyle extends DescribedStyle {
-  readonly in: "query" | "cookie";
-  readonly slot: number;
-}
+import type { Call } from "../plan.js";
+import type { CompiledPlan, DescribedStyle, Place, SlottedStyle } from "../types/route-table.js";
 
 /**
  * Compiled entries by table, then by url and method as a call gives them: both are strings the caller holds (a route
  * entry's url, the method written in the route), so a lookup builds no key. A table given to defaults() is frozen
  * (freezeTable), so its entries never change.
  */
-const compiledTables = new WeakMap<object, Map<string, Map<string, CompiledPlan | undefined>>>();
+const compiledTables = /* @__PURE__ */ new WeakMap<object, Map<string, Map<string, CompiledPlan | undefined>>>();
 
-/** The plan of `method url` in `table`, or undefined when the table does not describe it. */
-export function describedPlan(table: unknown, method: string, url: string): CompiledPlan | undefined {
-  if (!isPlainObject(table)) throw malformed(ROUTES);
+/** The plan of `method url` in `table`, or undefined when the table does not describe it: the tables' plan source. */
+export function describedPlan(table: Dictionary, method: string, url: string): CompiledPlan | undefined {
   const byUrl = compiledTables.get(table);
   const byMethod = byUrl?.get(url);
   const cached = byMethod?.get(method);
@@ -167,8 +93,9 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     described = { mediaType: type, kind: bodyKind(type), flat: properties !== undefined, encoding };
   }
   const baseUrl = getOwn(entry as Dictionary, "baseUrl");
+  const replaces = getOwn(entry as Dictionary, "replaces");
   const accept = getOwn(entry as Dictionary, "accept");
-  if ((baseUrl !== undefined && typeof baseUrl !== "string") || (accept !== undefined && typeof accept !== "string")) fail();
+  for (const text of [baseUrl, replaces, accept]) if (text !== undefined && typeof text !== "string") fail();
   // Both are sent as headers (accept, content-type) after the caller's headers were checked: checked here instead.
   if (accept !== undefined) checkHeaderValue("accept", accept);
   if (described !== undefined) checkHeaderValue("content-type", described.mediaType);
@@ -186,21 +113,24 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     route,
     url: path,
     // Always required (OpenAPI), also in the styles RFC 6570 lets go without a value.
-    pathParameters: new Set(pathStyles.keys()),
+    required: new Set(pathStyles.keys()),
+    // A name may be a path parameter and a query parameter or body property at once: the URL reads it through the
+    // call's view, so it is read once.
+    sharesKeys: true,
     baseUrl: baseUrl as string | undefined,
+    replaces: replaces as string | undefined,
     accept: accept as string | undefined,
     places,
     query,
     cookies,
     slots: slots.size,
     headerStyles: headers,
-    required,
+    requiredParameters: required,
     body: described,
-    compiled: undefined,
     // `headers` stays the option; `data` is the body's when the route has one.
-    claims: (key) => typeof places.get(key) === "object" && key !== "headers" && key !== ROUTES && !(key === "data" && described !== undefined),
-    headers: (given) => describedHeaders(plan, given),
-    request: (call) => describedRequest(plan, call),
+    claims: (key: string) => typeof places.get(key) === "object" && key !== "headers" && key !== ROUTES && !(key === "data" && described !== undefined),
+    headers: (given: unknown) => describedHeaders(plan, given),
+    request: (call: Call) => describedRequest(plan, call),
   };
   return plan;
 }

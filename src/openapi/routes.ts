@@ -1,8 +1,8 @@
 // One operation of a description as a route table entry: where each parameter goes and how, and its request body.
 import { setOwn, isPlainObject, type Dictionary } from "../objects.js";
-import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "./plan.js";
-import { ROUTES } from "../described.js";
-import { isJson } from "./call.js";
+import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "../types/route-table.js";
+import { ROUTES } from "../option-names.js";
+import { isJson } from "./media.js";
 import { MAX_CHAIN, own, ownString, type Reader } from "./document.js";
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
@@ -14,9 +14,9 @@ const STYLES: { readonly [where in Location]: readonly string[] } = {
   cookie: ["form"],
 };
 /** Header parameters OpenAPI says to ignore: the client, the body and security set them. */
-const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+const IGNORED_HEADERS = /* @__PURE__ */ new Set(["accept", "content-type", "authorization"]);
 /** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
-const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
+const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
 
 /** The route table entry of one operation, with the parameters of its path item (`shared`). */
 export function operationEntry(reader: Reader, path: string, shared: unknown, operation: Dictionary): DescribedOperationEntry {

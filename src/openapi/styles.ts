@@ -3,7 +3,7 @@
 // operators: described.ts writes them into the route's template.)
 import { EndpointError, quote } from "../errors.js";
 import { checkDepth, isPlainObject, ownItems } from "../objects.js";
-import { scalarText } from "../uri-template/index.js";
+import { scalarText } from "../values.js";
 import { encodeReserved, encodeUnreserved } from "../uri-template/encode.js";
 
 /** How one value is written, as the route table says, OpenAPI's defaults filled in (described.ts). */

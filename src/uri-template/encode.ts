@@ -6,7 +6,7 @@
  * a value (a template literal is checked before it is encoded), turns it into an EndpointError naming the variable, so
  * this one needs no message of its own.
  */
-export const LONE_SURROGATE = new URIError();
+export const LONE_SURROGATE = /* @__PURE__ */ new URIError();
 
 // Bits of an ASCII character's class: which encodings escape it, and where the built-in encoder writes it otherwise.
 /** Escaped by simple, label, path, matrix and query expansion: all but RFC 3986 unreserved characters. */
@@ -29,12 +29,12 @@ const RESERVED_DIFFERS = 64;
  * 35 + that class, so the text stays printable and compresses to a few bytes. test/uri-template/encode.test.ts works
  * each class out again from RFC 3986's character sets and holds this text to it.
  */
-const CLASSES = Uint8Array.from(
+const CLASSES = /* @__PURE__ */ Uint8Array.from(
   "*********************************D*((j(DDDD,(##(3333333333((*(*((333333####################h*h*#*333333####################***#*",
   (character) => character.charCodeAt(0) - 35,
 );
 /** "%XX" for each ASCII character. */
-const ESCAPED = Array.from(CLASSES, (_, code) => `%${code < 16 ? "0" : ""}${code.toString(16).toUpperCase()}`);
+const ESCAPED = /* @__PURE__ */ Array.from(CLASSES, (_, code) => `%${code < 16 ? "0" : ""}${code.toString(16).toUpperCase()}`);
 
 /** Encodes everything but unreserved characters (simple, label, path, matrix and query expansion). */
 export function encodeUnreserved(text: string): string {

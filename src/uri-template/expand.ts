@@ -1,28 +1,10 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
 import { EndpointError, isEndpointError, isInstance, quote, type EndpointErrorCode } from "../errors.js";
 import { encodeReserved, encodeUnreserved, LONE_SURROGATE } from "./encode.js";
-import { isoText } from "./iso-date.js";
+import { MAX_LIST_LENGTH, hasOwn, dateTime, describeValue, invalidValue, isPlainObject, scalarText, valueError, type TemplateValues } from "../values.js";
 import type { CompiledTemplate, VarSpec } from "./syntax.js";
 
-/** Variable values: strings, numbers, bigints, booleans and Dates, lists of them, or maps of them. */
-export type TemplateValues = { readonly [name: string]: unknown };
 
-// Taken once, when the module loads: a caller's object cannot answer for it, and later changes to Object.prototype
-// cannot replace it.
-const hasOwn = Object.prototype.hasOwnProperty;
-
-// MAX_LIST_LENGTH and isPlainObject are objects.ts's, written out here rather than imported: objects.ts has module-level
-// code that a bundle keeps, ~100 bytes in one of parseTemplate alone. A test holds the two copies to the same answers.
-
-/** Longest list walked item by item (see objects.ts: a sparse array's length costs its creator nothing). */
-export const MAX_LIST_LENGTH = 2 ** 20;
-
-/** A map in RFC 6570's sense: an object made by `{}`, JSON.parse or Object.create(null), never an array. */
-export function isPlainObject(value: unknown): value is TemplateValues {
-  if (typeof value !== "object" || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || (prototype === null && !Array.isArray(value));
-}
 
 /**
  * Read right after expandTemplate() returns: true when every varspec of that expansion had a scalar value, written by an
@@ -137,11 +119,6 @@ function readOnce(values: TemplateValues, name: string, read: Map<string, unknow
   return read.get(name);
 }
 
-/** An EndpointError about the value of the variable `name` (or of "a value" when there is no name). */
-function valueError(code: EndpointErrorCode, name: string | undefined, problem: string, cause?: unknown): EndpointError {
-  return new EndpointError(code, `${name === undefined ? "a value" : `the value of ${quote(name)}`} ${problem}`, undefined, cause);
-}
-
 /**
  * A list's length, read once and used as read: a number (a proxy's object is never coerced, so its valueOf cannot
  * answer the check and the loop differently); throws ERR_TOO_LARGE beyond MAX_LIST_LENGTH (see objects.ts).
@@ -209,85 +186,9 @@ function appendItems(spec: VarSpec, value: object, first: boolean, result: strin
 }
 
 /**
- * Most digits a bigint may have: String() takes time that grows faster than its length (seconds for a few megabytes),
- * and no URL holds a number this long. Checked by magnitude, which costs one comparison.
- */
-export const MAX_BIGINT_DIGITS = 10_000;
-/** 10^MAX_BIGINT_DIGITS, worked out on the first bigint rather than when the module loads. */
-let bigintLimit: bigint | undefined;
-/** The text of a scalar value, or undefined when `value` is not a scalar; `name` names the value in errors. */
-export function scalarText(value: unknown, name?: string): string | undefined {
-  switch (typeof value) {
-    case "string":
-      return value;
-    case "bigint":
-      bigintLimit ??= 10n ** BigInt(MAX_BIGINT_DIGITS);
-      if ((value < 0 ? -value : value) >= bigintLimit) throw valueError("ERR_TOO_LARGE", name, `is a bigint of more than ${MAX_BIGINT_DIGITS} digits`);
-      return String(value);
-    case "number":
-    case "boolean":
-      return String(value);
-    case "object":
-      return value === null ? undefined : isoDate(value, name);
-  }
-}
-
-/** ISO 8601 text of a real Date (dateTime), or undefined for any other object; kept out of scalarText, which stays small. */
-function isoDate(value: object, name: string | undefined): string | undefined {
-  const time = dateTime(value);
-  // NaN, the only value unequal to itself: an invalid Date.
-  if (time !== time) throw valueError("ERR_INVALID_PARAMETER", name, "is an invalid Date");
-  return time === undefined ? time : (isoText(value as Date) ?? toISOString.call(value));
-}
-
-const { getTime, toISOString } = Date.prototype;
-const objectTag = Object.prototype.toString;
-
-/**
- * The time of a real Date, of this realm or another, or undefined for any other object, without throwing: the built-in
- * tag is "Date" only for an object holding a date value (never for Object.create(Date.prototype) or a proxy), and only a
- * Symbol.toStringTag, which JSON cannot add, could claim it falsely; getTime then throws, as for any value that lies.
- * No method of the object is called, so its own toISOString or valueOf never runs.
- */
-export function dateTime(value: object): number | undefined {
-  return objectTag.call(value) === "[object Date]" ? getTime.call(value) : undefined;
-}
-
-/**
  * The first `length` characters of `text`, never splitting a surrogate pair: they lie within its first 2 * `length` code
  * units, and a pair cut at that end is past them.
  */
 function prefixOf(text: string, length: number): string {
   return Array.from(text.slice(0, length * 2)).slice(0, length).join("");
-}
-
-function invalidValue(name: string, value: unknown): never {
-  throw valueError("ERR_INVALID_PARAMETER", name, `is ${describeValue(value)}, which a URL cannot hold`);
-}
-
-/**
- * Names the kind of a value for error messages without printing the value itself. Reads no getter and calls nothing
- * of the value's: only own data properties of its prototype (`constructor`, then that function's `name`); a class
- * without such a name is "a nested object".
- */
-export function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (typeof value !== "object") return `a ${typeof value}`;
-  try {
-    if (Array.isArray(value)) return "a nested list";
-    const name = ownData(ownData(Object.getPrototypeOf(value), "constructor"), "name");
-    // Only a short plain identifier is shown: a class name can be a megabyte, or hold CR LF ESC.
-    return typeof name === "string" && name !== "Object" && /^[A-Za-z_$][\w$]{0,40}$/.test(name) ? `a ${name}` : "a nested object";
-  } catch {
-    // A revoked proxy throws at Array.isArray and getPrototypeOf; a proxy's traps may throw anything.
-    return "an unreadable object";
-  }
-}
-
-/** An own data property's value; undefined for a getter, an inherited property, or when `target` is not an object. */
-function ownData(target: unknown, key: string): unknown {
-  // getOwnPropertyDescriptor throws for null and undefined only; a primitive has no own "constructor" or "name". The
-  // descriptor is a fresh object that inherits from Object.prototype: only its own `value` counts.
-  const descriptor = target == null ? undefined : Object.getOwnPropertyDescriptor(target, key);
-  return descriptor && hasOwn.call(descriptor, "value") ? descriptor.value : undefined;
 }

@@ -2,10 +2,12 @@
 import { boundedMemo } from "../cache.js";
 import { compileTemplate } from "./compile.js";
 import { EndpointError } from "../errors.js";
-import { describeValue, expandTemplate, type TemplateValues } from "./expand.js";
+import { expandTemplate } from "./expand.js";
+import { describeValue, type TemplateValues } from "../values.js";
 
 export { compileTemplate, compiledTemplate, type CompileOptions } from "./compile.js";
-export { expandTemplate, expandedPlainValues, scalarText, dateTime, describeValue, MAX_BIGINT_DIGITS, type ExpansionReport, type TemplateValues } from "./expand.js";
+export { expandTemplate, expandedPlainValues, type ExpansionReport } from "./expand.js";
+export type { TemplateValues } from "../values.js";
 export type { CompiledTemplate, Operator, VarSpec } from "./syntax.js";
 
 /** A parsed template, ready to expand many times. */
@@ -18,7 +20,7 @@ export interface UriTemplate {
 
 const TEMPLATE_CACHE_SIZE = 1000;
 
-export const parseCached = boundedMemo(TEMPLATE_CACHE_SIZE, (source): UriTemplate => {
+export const parseCached = /* @__PURE__ */ boundedMemo(TEMPLATE_CACHE_SIZE, (source): UriTemplate => {
   const compiled = compileTemplate(source);
   return Object.freeze({
     variables: compiled.variables,

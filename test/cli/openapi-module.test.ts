@@ -22,7 +22,7 @@ async function importModule(text: string): Promise<unknown> {
 
 /** The module printed for `document` (given as JSON text) under the file name `name`. */
 function printed(name: string, documentJson: string): string {
-  return openapiModule([name], () => new TextEncoder().encode(documentJson));
+  return openapiModule([name], { readFile: () => new TextEncoder().encode(documentJson) });
 }
 
 /**

@@ -1,4 +1,4 @@
-// node:http.request as README's "node:http and node:https" snippet sends a request: toFetchArgs, then a Request to
+// node:http.request as docs/clients.md's "node:http and node:https" snippet sends a request: toFetchArgs, then a Request to
 // encode the body (JSON text, bytes, FormData, URLSearchParams) and name its content-type, then an explicit length.
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Sends request options the way the README's snippet does, and resolves with the status code. */
+/** Sends request options the way the docs/clients.md snippet does, and resolves with the status code. */
 async function send(options: RequestOptions): Promise<number> {
   const [url, init] = toFetchArgs(options);
   const encoded = new Request(url, init);
@@ -32,8 +32,8 @@ async function send(options: RequestOptions): Promise<number> {
 }
 
 describe("node:http.request with the result of endpoint()", () => {
-  it("is sent as README's snippet sends it (the lines send() above repeats)", () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  it("is sent as docs/clients.md's snippet sends it (the lines send() above repeats)", () => {
+    const readme = readFileSync(new URL("../../docs/clients.md", import.meta.url), "utf8");
     for (const line of [
       "const encoded = new Request(url, init);",
       "const body = encoded.body === null ? undefined : Buffer.from(await encoded.arrayBuffer());",

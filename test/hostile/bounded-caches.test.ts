@@ -6,12 +6,12 @@ import { headerName } from "../../src/headers.js";
 import { acceptWithFormats, applyMediaType } from "../../src/media-type.js";
 import { endpoint, parseTemplate } from "../../src/index.js";
 import { parseCached } from "../../src/uri-template/index.js";
-import { compileUrl } from "../../src/url.js";
+import { githubPlans } from "../../src/plan.js";
 import { outcome } from "./checks.js";
 
 // Every memo from boundedMemo() reports its entry count as `size`, though most are typed as plain functions.
 const sizeOf = (memo: unknown) => (memo as { readonly size: number }).size;
-const sizes = () => [compileUrl, parseCached, headerName].map(sizeOf);
+const sizes = () => [githubPlans, parseCached, headerName].map(sizeOf);
 
 describe("bounded caches", () => {
   it("a key longer than the limit is answered but not cached, in any cache", () => {

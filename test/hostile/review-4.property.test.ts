@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_CACHED_CHARACTERS, MAX_CACHED_KEY_LENGTH, boundedMemo } from "../../src/cache.js";
 import { endpoint, EndpointError, parseTemplate, type RequestOptions } from "../../src/index.js";
 import { outcome } from "./checks.js";
-import { MAX_BIGINT_DIGITS } from "../../src/uri-template/index.js";
+import { MAX_BIGINT_DIGITS } from "../../src/values.js";
 
 type Call = (route: unknown, options?: unknown) => RequestOptions;
 const call = endpoint as unknown as Call;

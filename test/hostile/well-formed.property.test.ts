@@ -96,7 +96,7 @@ describe("well-formed results", () => {
   it("values of {name} and :name placeholders can change neither the origin nor the number of path segments", () => {
     fc.assert(
       fc.property(nonEmpty, nonEmpty, fc.constantFrom("/repos/{owner}/{repo}", "/repos/:owner/:repo", "repos/{owner}/{repo}"), fc.constantFrom(BASE, `${BASE}/`, "https://ghe.example/api/v3"), (owner, repo, template, baseUrl) => {
-        // A "." or ".." segment would be resolved by the client, out of the path: refused (docs/differences.md 27).
+        // A "." or ".." segment would be resolved by the client, out of the path: refused (README, difference 14).
         if ([owner, repo].some((value) => value === "." || value === "..")) {
           expect(errorOf(() => call(`GET ${template}`, { owner, repo, baseUrl }))?.code).toBe("ERR_INVALID_PARAMETER");
           return;

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { endpoint } from "../../src/index.js";
-import { fromOpenApi } from "../../src/openapi/index.js";
+import { describedRoutes, fromOpenApi } from "../../src/openapi/index.js";
 import { expectEndpointError, loosen } from "../helpers.js";
 
 const document = JSON.parse(readFileSync(new URL("../fixtures/petstore.openapi.json", import.meta.url), "utf8")) as object;
@@ -173,9 +173,9 @@ describe("described routes: where each flat key goes", () => {
   });
 
   it("refuses a malformed table entry with ERR_INVALID_ROUTE", () => {
-    const bad = endpoint.defaults({ baseUrl: base, "x-endpointkit-routes": { "GET /x": { parameters: [{ name: 1, in: "query" }] } } });
+    const bad = endpoint.defaults(describedRoutes({ baseUrl: base, "x-endpointkit-routes": { "GET /x": { parameters: [{ name: 1, in: "query" }] } } }));
     expectEndpointError(() => bad("GET /x"), "ERR_INVALID_ROUTE");
-    const proto = endpoint.defaults({ baseUrl: base, "x-endpointkit-routes": JSON.parse('{"GET /x": {"__proto__": {"parameters": 1}}}') });
+    const proto = endpoint.defaults(describedRoutes({ baseUrl: base, "x-endpointkit-routes": JSON.parse('{"GET /x": {"__proto__": {"parameters": 1}}}') }));
     expect(proto("GET /x").url).toBe(`${base}/x`);
   });
 });

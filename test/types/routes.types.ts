@@ -2,7 +2,7 @@
 // Every `@ts-expect-error` line is a call the runtime would reject (or a value it cannot write); every other line
 // must compile. Checked by `npm run typecheck`; never run.
 import { endpoint } from "../../src/index.js";
-import type { RouteParameterNames, RouteParameters } from "../../src/types.js";
+import type { RouteParameterNames, RouteParameters } from "../../src/types/index.js";
 import { expectTrue, type Equal } from "./assert.js";
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseTemplate } from "../../src/index.js";
-import { compileTemplate, describeValue, expandTemplate, MAX_BIGINT_DIGITS, type TemplateValues, type VarSpec } from "../../src/uri-template/index.js";
+import { compileTemplate, expandTemplate, type TemplateValues, type VarSpec } from "../../src/uri-template/index.js";
+import { MAX_BIGINT_DIGITS, describeValue } from "../../src/values.js";
 import { expectEndpointError } from "../helpers.js";
 
 const OPERATORS = ["", "+", "#", ".", "/", ";", "?", "&"];

@@ -1,7 +1,7 @@
 // isoText writes a Date as Date.prototype.toISOString does, from its UTC fields.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isoText } from "../../src/uri-template/iso-date.js";
+import { isoText } from "../../src/iso-date.js";
 
 
 describe("isoText: a Date's ISO 8601 text, as toISOString writes it", () => {

@@ -1,6 +1,6 @@
-// Public types only; no logic lives here.
-import type { DescribedEndpoint, NoDescription } from "./openapi.js";
+// Public types of options and results only; no logic lives here.
 import type { InvalidRoute, ParseRoute, ParseUrl, RouteParameterNames } from "./route-params.js";
+import type { OptionName as AnOptionName, ROUTES } from "../option-names.js";
 
 export type { InvalidRoute, RouteParameterNames } from "./route-params.js";
 
@@ -118,7 +118,7 @@ export interface MissingParameters<Names extends string> {
 }
 
 /** The option names that are never template values: the runtime leaves them out when filling placeholders. */
-type OptionName = "method" | "baseUrl" | "url" | "headers" | "request" | "mediaType";
+type OptionName = Exclude<AnOptionName, typeof ROUTES>;
 
 /**
  * The keys an options object passed to `defaults()` surely fills: present, and neither `undefined` (which merging
@@ -161,7 +161,7 @@ type OptionPlaceholder<Names> = Extract<RequiredOf<Names>, OptionName>;
  * What the route argument must be: the route itself, or, when endpoint() would throw for it, the route joined
  * with a message type the string cannot match (so the compiler prints the message).
  */
-type CheckedRoute<Names, NeedsNoParameters extends boolean, Filled extends string> = [Names] extends [never]
+export type CheckedRoute<Names, NeedsNoParameters extends boolean, Filled extends string> = [Names] extends [never]
   ? unknown
   : [Extract<Names, InvalidRoute<string>>] extends [never]
     ? [OptionPlaceholder<Names>] extends [never]
@@ -213,56 +213,3 @@ export type UrlOptions<Url extends string, Filled extends string = never, NeedsU
 /** The parameters a route names, for type-level use: `{ required: "owner" | "repo"; optional: "per_page" }`. */
 export type RouteParameters<Route extends string> = ParseRoute<Route>;
 
-/**
- * The `endpoint` function and its attached operations (SPEC 4). `Filled` names the parameters its defaults
- * already fill (`never` on the base function); placeholders among them are optional in calls.
- */
-export interface Endpoint<in Filled extends string = never, in NeedsUrl extends object = UrlRequired> {
-  /**
-   * Builds request options from a route that needs no parameters (or whose placeholders defaults fill), or from
-   * options that carry `url` (and `method`, `GET` by default). One signature for both, not two overloads: when no
-   * overload matches, TypeScript reports only the last one's error, so a missing placeholder in the options form
-   * would be reported as "not assignable to string".
-   */
-  <Route extends string, Url extends string = string>(
-    routeOrOptions: (Route & NoInfer<CheckedRoute<ParseRoute<Route>, true, Filled>>) | UrlOptions<Url, Filled, NeedsUrl>,
-  ): RequestOptions;
-  /**
-   * Builds request options from a route such as `"GET /repos/{owner}/{repo}"` and its parameters. For a literal
-   * route the compiler requires every `{name}`, `{+name}`, `{#name}` and `:name` placeholder that no default fills.
-   */
-  <Route extends string>(
-    route: Route & NoInfer<CheckedRoute<ParseRoute<Route>, false, Filled>>,
-    options: NoInfer<RouteOptions<Route, Filled>>,
-  ): RequestOptions;
-  /** Builds the request the defaults describe; they must set `url` (`endpoint.defaults({ url, org })()`). */
-  (this: NoArguments<NeedsUrl>): RequestOptions;
-  /** The current defaults; a copy, so changing it changes nothing. */
-  readonly DEFAULTS: EndpointDefaults;
-  /**
-   * Returns a new endpoint function with these defaults, typed by an API description: `Paths` is the `paths`
-   * interface openapi-typescript writes (GitHub's: `@octokit/openapi-types`). Types only; the runtime is the same.
-   */
-  defaults<Paths extends object = NoDescription>(
-    options: [Paths] extends [NoDescription] ? never : EndpointOptions,
-  ): DescribedEndpoint<Paths, Filled, NeedsUrl>;
-  /**
-   * Returns a new endpoint function whose defaults are these options merged over the current ones. Placeholders
-   * they fill become optional on the new function, through any number of cascaded calls.
-   */
-  defaults<Options extends EndpointOptions>(
-    options: Options,
-  ): Endpoint<Filled | FilledKeys<Options>, "url" extends FilledKeys<Options> ? {} : NeedsUrl>;
-  /**
-   * Merges route and options over the defaults without parsing them (SPEC 2.5). Placeholders are not required
-   * here: only `endpoint()` and `parse()` fill them.
-   */
-  merge<Route extends string>(
-    route: Route & NoInfer<CheckedRoute<ParseRoute<Route>, false, Filled>>,
-    options?: EndpointOptions,
-  ): MergedOptions & WithMediaType & { url: string };
-  /** With no arguments, returns the defaults as merged options. */
-  merge(options?: EndpointOptions): MergedOptions & WithMediaType;
-  /** Turns merged options into request options; stateless. */
-  parse(options: MergedOptions): RequestOptions;
-}

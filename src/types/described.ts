@@ -9,6 +9,7 @@
 //   directly, so the work per call is that of one operation, whatever the size of the description.
 
 import type { IsLiteral } from "./route-params.js";
+import type { OptionName as AnOptionName, ROUTES } from "../option-names.js";
 import type {
   EndpointDefaults,
   EndpointOptions,
@@ -24,7 +25,7 @@ import type {
   UrlOptions,
   UrlRequired,
   WithMediaType,
-} from "./types.js";
+} from "./options.js";
 
 /** The HTTP methods an OpenAPI path item may describe, as openapi-typescript spells its keys. */
 type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
@@ -68,7 +69,7 @@ type CheckedDescribedRoute<Paths, Route extends string> = IsRoute<Route> extends
   : unknown;
 
 /** Option names that are never parameters: a body property or query parameter of such a name goes through `data`. */
-type OptionName = "method" | "baseUrl" | "url" | "headers" | "request" | "mediaType" | "data";
+type OptionName = Exclude<AnOptionName, typeof ROUTES> | "data";
 
 /** Where OpenAPI puts a parameter; openapi-typescript writes one `parameters` entry for each. */
 type Location = "path" | "query" | "header" | "cookie";

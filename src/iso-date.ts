@@ -4,7 +4,7 @@
 const { getUTCFullYear, getUTCMonth, getUTCDate, getUTCHours, getUTCMinutes, getUTCSeconds, getUTCMilliseconds } = Date.prototype;
 
 /** "00" to "99", looked up rather than padded. */
-const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => `${n}`.padStart(2, "0"));
+const TWO_DIGITS = /* @__PURE__ */ Array.from({ length: 100 }, (_, n) => `${n}`.padStart(2, "0"));
 
 /**
  * `YYYY-MM-DDTHH:mm:ss.sssZ` for a valid Date, from its UTC fields: toISOString takes several times as long, and a Date

@@ -1,0 +1,19 @@
+// The library's messages in the command line's words: an option a message names (`fromOpenApi(document, { baseUrl })`,
+// `options.server`, `baseUrl "…"`) is a flag here. The library's own messages stay as they are for code that calls it.
+import { EndpointError } from "endpointkit";
+
+/** An error of fromOpenApi() reading the description `file` (already quoted), its options named as flags. */
+export function describedInFlagWords(error: unknown, file: string): unknown {
+  if (!(error instanceof EndpointError)) return error;
+  const message = (error.message.startsWith("fromOpenApi(): ") ? error.message.slice("fromOpenApi(): ".length) : error.message)
+    .replace(/fromOpenApi\(document, \{ baseUrl: "([^"]*)" \}\)/g, "--base-url $1")
+    .replaceAll("options.baseUrl", "--base-url")
+    .replaceAll("options.server", "--server");
+  return new EndpointError(error.code, `${file}: ${message}`, undefined, error);
+}
+
+/** An error of a call given `--base-url`: the baseUrl it names is that flag's value. */
+export function baseUrlInFlagWords(error: unknown): unknown {
+  if (!(error instanceof EndpointError) || error.code !== "ERR_INVALID_BASE_URL" || !error.message.includes('baseUrl "')) return error;
+  return new EndpointError(error.code, error.message.replaceAll('baseUrl "', '--base-url "'), undefined, error);
+}

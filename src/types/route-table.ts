@@ -1,0 +1,86 @@
+// The route table that fromOpenApi() writes and endpoint.defaults() reads (DECISIONS "Described routes"), and the
+// shape of its entries once compiled for calls (src/openapi/plan.ts). Types only.
+import type { DescribedPlan } from "../plan.js";
+import type { Style } from "../openapi/styles.js";
+
+/** How one parameter is sent; what OpenAPI makes the default is left out. */
+export interface DescribedParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  required?: boolean;
+  /** Described by `content` of a JSON media type: sent as its JSON text. */
+  json?: boolean;
+}
+
+/** How one property of a form body is written (OpenAPI's Encoding object), defaults left out. */
+export interface DescribedEncoding {
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  json?: boolean;
+}
+
+/** The request body of an operation: its media type, and its property names when they are flat keys. */
+export interface DescribedBody {
+  mediaType: string;
+  /** Present when the body is an object whose properties are given as flat keys; else the body goes in `data`. */
+  properties?: string[];
+  encoding?: { [property: string]: DescribedEncoding };
+}
+
+/** One operation of the route table. */
+export interface DescribedOperationEntry {
+  parameters?: DescribedParameter[];
+  body?: DescribedBody;
+  /** The operation's own server (a path's or operation's `servers`), in place of the endpoint's baseUrl. */
+  baseUrl?: string;
+  /** The description's server, which `baseUrl` stands in for: a call on another baseUrl (a staging server) keeps it. */
+  replaces?: string;
+  /** The accept header of this operation when it is not the document's. */
+  accept?: string;
+}
+
+/** The route table: `"<METHOD> <path>"` to its operation. */
+export interface RouteTable {
+  [route: string]: DescribedOperationEntry;
+}
+
+/** Where a flat key goes on a described route: a query or cookie parameter, a path parameter, or a body property. */
+export type Place = SlottedStyle | "path" | "body";
+
+/** How a body of a media type is written (src/openapi/media.ts). */
+export type BodyKind = "multipart" | "form" | "json" | "other";
+
+/** A route table entry compiled for calls. */
+export interface CompiledPlan extends DescribedPlan {
+  readonly route: string;
+  /** Flat keys: path, query and cookie parameters, then body properties. */
+  readonly places: ReadonlyMap<string, Place>;
+  readonly query: readonly SlottedStyle[];
+  readonly cookies: readonly SlottedStyle[];
+  /** How many names the query and cookie parameters have: the length of the values a call reads for them. */
+  readonly slots: number;
+  /** Header parameters, by lowercase name. */
+  readonly headerStyles: readonly DescribedStyle[];
+  /** The required query and cookie parameters, in the description's order. */
+  readonly requiredParameters: readonly SlottedStyle[];
+  readonly body: { readonly mediaType: string; readonly kind: BodyKind; readonly flat: boolean; readonly encoding: ReadonlyMap<string, Style> } | undefined;
+}
+
+/** A parameter with its style filled in. */
+export interface DescribedStyle extends Style {
+  readonly required: boolean;
+}
+
+/**
+ * A query or cookie parameter, with where a call keeps its value (one slot per name: a name both in the query and a
+ * cookie is read once and sent to both).
+ */
+export interface SlottedStyle extends DescribedStyle {
+  readonly in: "query" | "cookie";
+  readonly slot: number;
+}
+
