@@ -1,6 +1,7 @@
 // Request options as one curl command line that sends exactly that request.
 import type { RequestOptions } from "endpointkit";
-import { hasControl, printfCommand, shellJoin } from "./shell-quote.js";
+import { bodyKind, bytesOf, formParts, type FilePaths, type FormPart } from "./body.js";
+import { controlRuns, hasControl, printfBytes, printfCommand, shellQuote } from "./shell-quote.js";
 
 /** The request cannot be written as a command line (a NUL byte, a body with no JSON form). */
 export class CurlError extends Error {
@@ -23,8 +24,9 @@ export interface BodyFile {
 /**
  * Renders request options from endpoint() as a POSIX-shell-quoted curl command. `-sS` keeps the
  * progress meter out of `| sh | jq` and still shows errors. With `bodyFile`, the body is that file.
+ * A file in a multipart body is read by curl from the path `files` gives for it.
  */
-export function toCurl(options: RequestOptions, bodyFile?: BodyFile): string {
+export function toCurl(options: RequestOptions, bodyFile?: BodyFile, files: FilePaths = new Map()): string {
   const words = ["curl", "-sS"];
   const url = options.url;
   checkAuthority(url);
@@ -58,16 +60,30 @@ export function toCurl(options: RequestOptions, bodyFile?: BodyFile): string {
     if (bodyFile.size > EXPECT_THRESHOLD) words.push("-H", "expect:");
     // "@-" would read stdin; "./-" is the file of that name.
     words.push("--data-binary", `@${bodyFile.path === "-" ? "./-" : bodyFile.path}`);
+  } else if (options.body !== undefined && bodyKind(options.body) === "form") {
+    // curl -F writes the multipart content-type with its boundary, as fetch does, so it is not removed here; a large
+    // form would get `Expect: 100-continue`.
+    words.push("-H", "expect:");
+    const form = formWords(formParts(options.body), files);
+    words.push(...form.words);
+    return joined(words, form.stdin);
+  } else if (options.body !== undefined && bodyKind(options.body) === "bytes") {
+    const bytes = bytesOf(options.body as ArrayBuffer);
+    if (!names.has("content-type")) words.push("-H", "content-type:");
+    if (bytes.length > EXPECT_THRESHOLD) words.push("-H", "expect:");
+    words.push("--data-binary", "@-");
+    return joined(words, printfBytes(bytes));
   } else if (options.body !== undefined) {
     const body = bodyText(options.body);
     const size = new TextEncoder().encode(body).length;
-    if (!names.has("content-type")) words.push("-H", "content-type:");
+    // fetch labels a URLSearchParams body itself.
+    if (!names.has("content-type")) words.push("-H", bodyKind(options.body) === "params" ? "content-type: application/x-www-form-urlencoded;charset=UTF-8" : "content-type:");
     if (size > EXPECT_THRESHOLD) words.push("-H", "expect:");
     if (size > INLINE_BODY_LIMIT || hasControl(body)) {
       if (body.includes("\0")) throw nulError();
       // printf is built into every POSIX shell (sh, dash, bash, zsh), so its argument never meets the kernel's limit.
       words.push("--data-binary", "@-");
-      return `${printfCommand(body)} | ${joined(words)}`;
+      return joined(words, printfCommand(body));
     }
     // --data-binary reads a file when the text starts with "@"; --data-raw never does.
     // An empty body still goes out, as `content-length: 0`.
@@ -83,18 +99,91 @@ export function toCurl(options: RequestOptions, bodyFile?: BodyFile): string {
  */
 export const INLINE_BODY_LIMIT = 64 * 1024;
 
-function joined(words: readonly string[]): string {
+/**
+ * The words as one command line, after `stdin | ` when a printf command writes the body. A word with more than
+ * MAX_INLINE_RUNS runs of control or format characters is assigned to a shell variable by one printf first, and
+ * written `"$endpointkit_argN"`.
+ */
+function joined(words: readonly string[], stdin?: string): string {
   if (words.some((word) => word.includes("\0"))) throw nulError();
-  return shellJoin(words);
+  let assignments = "";
+  let count = 0;
+  const line = words.map((word) => {
+    if (controlRuns(word) <= MAX_INLINE_RUNS) return shellQuote(word);
+    const variable = `endpointkit_arg${++count}`;
+    // Command substitution strips trailing newlines: an "x" after the word keeps them, and is taken off again.
+    assignments += `${variable}="$(${printfCommand(`${word}x`)})"; ${variable}="\${${variable}%x}"; `;
+    return `"$${variable}"`;
+  });
+  return `${assignments}${stdin === undefined ? "" : `${stdin} | `}${line.join(" ")}`;
+}
+
+/**
+ * Most runs of control or format characters a word is written with inline, each a `"$(printf …)"`: dash crashes on a
+ * word with thousands of them (5,000 alternating U+200B in a header: a segmentation fault), and every line break of a
+ * form's text field is a CR.
+ */
+const MAX_INLINE_RUNS = 32;
+
+// curl reads these after a `;` in a -F value as the part's own settings, and a "," after a file as the next file.
+const CURL_PART_SETTING = /,|;\s*(?:type|filename|headers|encoder)=/i;
+
+/**
+ * The -F words of a multipart body: a text field as `--form-string name=value` (curl reads no `@`, `<` or `;type=` in
+ * it), a file as `-F name=@"path";filename="name";type=type`, read by curl from the file the item named. A text value
+ * too large for an argument is read from stdin (`-F name=<-`), one at most.
+ */
+function formWords(parts: readonly FormPart[], files: FilePaths): { words: string[]; stdin: string | undefined } {
+  const words: string[] = [];
+  let stdin: string | undefined;
+  for (const part of parts) {
+    // curl takes the name up to the first "=".
+    if (part.name.includes("=")) throw new CurlError(`the form field ${JSON.stringify(part.name)} has "=" in its name, which curl -F cannot write`);
+    // fetch writes `name=""`; curl leaves the name out of the part.
+    if (part.name === "") throw new CurlError("a form field has an empty name, which curl -F leaves out of the part");
+    if (part.name.includes("\0")) throw nulError();
+    if ("text" in part) {
+      if (part.text.includes("\0")) throw nulError();
+      const size = new TextEncoder().encode(part.text).length;
+      if (size > INLINE_BODY_LIMIT) {
+        if (stdin !== undefined) throw new CurlError(`more than one form field is over ${INLINE_BODY_LIMIT} bytes: curl can read only one from stdin`);
+        stdin = printfCommand(part.text);
+        words.push("-F", `${part.name}=<-`);
+      } else {
+        words.push("--form-string", `${part.name}=${part.text}`);
+      }
+      continue;
+    }
+    const path = files.get(part.file);
+    if (path === undefined) throw new CurlError(`the file of the form field ${JSON.stringify(part.name)} was not read from a file (name@path), so no command line can send it`);
+    if (CURL_PART_SETTING.test(part.type)) throw new CurlError(`the type ${JSON.stringify(part.type)} of the form field ${JSON.stringify(part.name)} holds a setting curl -F would read`);
+    if (`${path}${part.filename}`.includes("\0")) throw nulError();
+    // "@-" would read stdin; "./-" is the file of that name.
+    words.push("-F", `${part.name}=@${curlQuoted(path === "-" ? "./-" : path)};filename=${curlQuoted(part.filename)};type=${part.type}`);
+  }
+  return { words, stdin };
+}
+
+/** A double-quoted word of a curl -F value: `"` and `\` escaped by a backslash, `;` and `,` taken as they are. */
+function curlQuoted(text: string): string {
+  return `"${text.replace(/["\\]/g, "\\$&")}"`;
 }
 
 function nulError(): CurlError {
   return new CurlError("the request holds a NUL character, which no command-line argument can carry");
 }
 
-/** Strings go as they are; everything else as JSON, as toFetchArgs and Octokit send it. */
+/**
+ * Strings go as they are, a URLSearchParams as its text; plain objects, lists and other values as JSON, as toFetchArgs
+ * and Octokit send them. A Blob, a stream or a class instance has no such text (JSON would be `{}`): refused.
+ */
 function bodyText(body: unknown): string {
   if (typeof body === "string") return body;
+  const kind = bodyKind(body);
+  if (kind === "params") return String(body);
+  if (kind !== "json") {
+    throw new CurlError(`the body is ${kind === "blob" ? "a Blob" : `a ${Object.prototype.toString.call(body).slice(8, -1)}`}, which has no text a command line can hold`);
+  }
   const text = JSON.stringify(body);
   if (text === undefined) throw new CurlError(`a body of type ${typeof body} has no JSON form`);
   return text;

@@ -34,6 +34,8 @@ of two that start at the same place, the longer)
   name:=json      JSON parameter: number, true/false, null, [array], {object}
   name=@file      the file's text as a string parameter
   name:=@file     the file's JSON as a parameter
+  name@file       with --openapi: the file uploaded as the multipart part
+                  name (add ;type=image/png for its media type)
   @file           the file as the raw body, bytes as they are
                   (with --curl: --data-binary @file)
   a[b][c]=v  a[]=v  a[0]=v  []:=1
@@ -45,8 +47,9 @@ of two that start at the same place, the longer)
   \\: \\= \\@ \\;     a literal separator; \\[ \\] literal brackets in a name
 A piped or redirected stdin is the raw body (not a terminal, not empty); it
 cannot go with body parameters or @file. Refused, so nothing is misread: "=="
-(the method decides query or body), name@file (a form upload), a header
-written with "=" (Authorization=...).
+(the method decides query or body), name@file without --openapi (a form
+upload needs a multipart body described), a header written with "="
+(Authorization=...).
 
 Options
   --curl          print a curl command line (POSIX-shell quoted), not JSON

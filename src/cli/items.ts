@@ -8,7 +8,9 @@ export type ParameterValue =
   | { type: "string"; text: string }
   | { type: "json"; value: unknown }
   | { type: "string-file"; file: string }
-  | { type: "json-file"; file: string };
+  | { type: "json-file"; file: string }
+  /** HTTPie's form file upload, `name@file` (`;type=` after the path gives its media type): a file part. */
+  | { type: "upload"; file: string; mediaType: string };
 
 /** One request item: a parameter (maybe nested), a header (undefined removes it) or the body from a file. */
 export type Item =
@@ -38,6 +40,15 @@ const HEADER_NAMES = new Set([
  * and `X-Note:a=b` a header. A backslash makes `:`, `=`, `@` or `;` literal.
  */
 export function parseItem(text: string): Item {
+  return readItem(text, false);
+}
+
+/** parseItem with --openapi, where `name@file` is a file part of a multipart body. */
+export function parseDescribedItem(text: string): Item {
+  return readItem(text, true);
+}
+
+function readItem(text: string, uploads: boolean): Item {
   const found = split(text);
   if (found === undefined) {
     throw new UsageError(`${show(text)} is not an item: write name=value, name:=json, Header:value or @file`);
@@ -46,10 +57,11 @@ export function parseItem(text: string): Item {
   const name = unescape(rawName, SEPARATOR_CHARS);
   const value = unescape(rawValue, SEPARATOR_CHARS);
   if (separator === "@") {
+    if (rawName !== "" && uploads) return upload(text, rawName, name, value);
     if (rawName !== "") {
       throw new UsageError(
-        `the item ${show(text)} is HTTPie's form file upload, which endpointkit does not build: ` +
-          `write ${name}=@file for the file's text as a value, or @file for the raw body`,
+        `the item ${show(text)} is HTTPie's form file upload, which endpointkit builds only for a multipart/form-data body ` +
+          `an OpenAPI description (--openapi) gives: write ${name}=@file for the file's text as a value, or @file for the raw body`,
       );
     }
     if (value === "") throw new UsageError(`the item "@" names no file: write @path/to/file`);
@@ -95,6 +107,20 @@ function parameter(text: string, rawName: string, name: string, separator: "=" |
   if (separator === ":=") return { kind: "parameter", name, path, value: { type: "json", value: parseJson(`the item ${show(text)} has invalid JSON after ":="`, value) } };
   if (value === "") throw new UsageError(`the item ${show(text)} names no file after ${JSON.stringify(separator)}`);
   return { kind: "parameter", name, path, value: separator === "=@" ? { type: "string-file", file: value } : { type: "json-file", file: value } };
+}
+
+/** `name@file` or `name@file;type=media/type`: a file part of a multipart body, named by one flat key. */
+function upload(text: string, rawName: string, name: string, value: string): Item {
+  const path = parsePath(rawName, text);
+  if (path.length !== 1 || !("key" in path[0]!)) {
+    throw new UsageError(`the file upload ${show(text)} has a nested name: a multipart body takes a file as one flat field`);
+  }
+  // HTTPie's `;type=` suffix, the last `;` of the item.
+  const at = value.lastIndexOf(";type=");
+  const typed = at !== -1 && !value.includes(";", at + 1);
+  const file = typed ? value.slice(0, at) : value;
+  if (file === "") throw new UsageError(`the item ${show(text)} names no file after "@"`);
+  return { kind: "parameter", name, path, value: { type: "upload", file, mediaType: typed ? value.slice(at + ";type=".length) : "" } };
 }
 
 function looksLikeHeader(name: string): boolean {

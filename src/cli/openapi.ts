@@ -2,17 +2,21 @@
 // through the public `endpointkit/openapi` entry. YAML is parsed here, so the library itself needs no parser.
 import { endpoint, type Endpoint } from "endpointkit";
 import { ROUTES, fromOpenApi, type DescribedDefaults, type FromOpenApiOptions } from "endpointkit/openapi";
-import { parse as parseYaml } from "yaml";
 import { describedInFlagWords } from "./flag-words.js";
 import { openapiHelpText } from "./help.js";
+import { moduleData } from "./module-data.js";
 import type { ReadFile } from "./options.js";
 import type { Io } from "./run.js";
 import { show } from "./show.js";
 import { tableFiles } from "./table-types.js";
 import { UsageError } from "./usage-error.js";
+import { readYaml } from "./yaml.js";
 
-/** The parsed description in `path`: JSON, or YAML (a superset of JSON, used for any file not ending in .json). */
-export function readDescription(path: string, readFile: ReadFile): unknown {
+/**
+ * The parsed description in `path`: JSON, or YAML (a superset of JSON, used for any file not ending in .json). The
+ * YAML parser's warnings are added to `warnings`, to be printed escaped (a tag is percent-decoded into its warning).
+ */
+export function readDescription(path: string, readFile: ReadFile, warnings: string[] = []): unknown {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(readFile(path));
@@ -21,8 +25,10 @@ export function readDescription(path: string, readFile: ReadFile): unknown {
     throw new UsageError(`cannot read the description ${show(path)} (${code})`);
   }
   try {
-    // maxAliasCount bounds YAML's alias expansion (a "billion laughs" document).
-    return path.toLowerCase().endsWith(".json") ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000 });
+    if (path.toLowerCase().endsWith(".json")) return JSON.parse(text);
+    const yaml = readYaml(text);
+    for (const warning of yaml.warnings) warnings.push(`the description ${show(path)}: ${warning}`);
+    return yaml.value;
   } catch (error) {
     throw new UsageError(`the description ${show(path)} is not valid ${path.toLowerCase().endsWith(".json") ? "JSON" : "YAML"}: ${parserMessage(error)}`);
   }
@@ -34,8 +40,13 @@ export function readDescription(path: string, readFile: ReadFile): unknown {
  * to the described servers, resolved against it: "/v1" under it, an upload server elsewhere); when every server is
  * absolute, it replaces them, as it replaces the default server of any route.
  */
-export function describedEndpoint(path: string, readFile: ReadFile, baseUrl: string | undefined): { api: Endpoint; baseUrl: string | undefined } {
-  const document = readDescription(path, readFile);
+export function describedEndpoint(
+  path: string,
+  readFile: ReadFile,
+  baseUrl: string | undefined,
+  warnings: string[] = [],
+): { api: Endpoint; baseUrl: string | undefined } {
+  const document = readDescription(path, readFile, warnings);
   const table = readTable(path, document, baseUrl === undefined ? {} : { baseUrl });
   if (baseUrl === undefined) return { api: endpoint.defaults(table), baseUrl };
   let resolvesAgainstIt: boolean;
@@ -74,7 +85,7 @@ function readTable(path: string, document: unknown, options: FromOpenApiOptions)
  * The openapi command: an ES module whose default export is what fromOpenApi() returns, printed; or with `-o FILE`
  * written to FILE, typed (table-types.ts). Returns what to print.
  */
-export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" | "writeFile">): string {
+export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" | "writeFile">, warnings: string[] = []): string {
   const options: FromOpenApiOptions = {};
   const files: string[] = [];
   let output: string | undefined;
@@ -95,11 +106,12 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
     }
   }
   if (files.length !== 1) throw new UsageError(files.length === 0 ? "the openapi command needs a description file" : "the openapi command takes one description file");
-  const table = readTable(files[0]!, readDescription(files[0]!, io.readFile), options);
-  if (output === undefined) return tableModule(table, files[0]!);
+  const table = readTable(files[0]!, readDescription(files[0]!, io.readFile, warnings), options);
+  const expression = tableExpression(table);
+  if (output === undefined) return tableModule(expression, files[0]!);
   if (io.writeFile === undefined) throw new Error("this run cannot write files");
   // Every file is made before any is written, so a refused name leaves nothing half-written.
-  for (const file of tableFiles(output, files[0]!, table, tableModule(table, files[0]!), tableExpression(table))) {
+  for (const file of tableFiles(output, files[0]!, table, tableModule(expression, files[0]!), expression)) {
     try {
       io.writeFile(file.path, file.text);
     } catch (error) {
@@ -110,17 +122,20 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
   return "";
 }
 
-/** The ES module `endpointkit openapi` prints: the table as its default export. */
-function tableModule(table: DescribedDefaults, file: string): string {
-  return `// Generated by \`endpointkit openapi\` from ${JSON.stringify(file)}: endpoint.defaults(describedRoutes(table)) sends its routes as described (describedRoutes from "endpointkit/openapi").\nexport default ${tableExpression(table)};\n`;
+/** The ES module `endpointkit openapi` prints: the table (as tableExpression() writes it) as its default export. */
+function tableModule(expression: string, file: string): string {
+  // The file name is escaped like the data: a U+2028 in it would end the comment and make the rest of the line code.
+  return `// Generated by \`endpointkit openapi\` from ${moduleData(JSON.stringify(file))}: endpoint.defaults(describedRoutes(table)) sends its routes as described (describedRoutes from "endpointkit/openapi").\nexport default ${expression};\n`;
 }
 
-/** The table as a JavaScript expression. */
+/**
+ * The table as a JavaScript expression that is data and nothing else (moduleData): the printed module and the typed
+ * files `-o` writes hold the same text.
+ */
 function tableExpression(table: DescribedDefaults): string {
   const { [ROUTES]: routes, ...rest } = table;
   // JSON is an ES module expression; one route a line keeps it compact and still readable in a diff.
   const lines = Object.keys(routes).map((route) => `    ${JSON.stringify(route)}: ${JSON.stringify(routes[route])}`);
   const head = JSON.stringify(rest, null, 2).slice(0, -2);
-  // U+2028/9 are escaped for parsers older than ES2019.
-  return `${head},\n  ${JSON.stringify(ROUTES)}: {\n${lines.join(",\n")}\n  }\n}`.replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
+  return moduleData(`${head},\n  ${JSON.stringify(ROUTES)}: {\n${lines.join(",\n")}\n  }\n}`);
 }

@@ -1,4 +1,5 @@
 // Request items become the endpoint() options object, the headers to remove, and any raw body.
+import { basename } from "node:path";
 import type { EndpointOptions, RequestHeaders } from "endpointkit";
 import { parseJson, type Item, type ParameterValue } from "./items.js";
 import { NestedBuilder } from "./nested.js";
@@ -26,6 +27,8 @@ export interface BuiltRequest {
   /** Lowercased names of headers to take out of the result, defaults included (`Name:`). */
   removedHeaders: string[];
   rawBody: RawBody | undefined;
+  /** Each file upload (`name@file`): its File, the item's name and the path it was read from. */
+  uploads: Map<File, { name: string; path: string }>;
 }
 
 /** How files are read: injected so the parsing stays free of the file system. */
@@ -38,6 +41,7 @@ export function buildOptions(items: readonly Item[], baseUrl: string | undefined
   const removedHeaders: string[] = [];
   const parameters = new NestedBuilder();
   let rawBody: RawBody | undefined = stdin === undefined ? undefined : { from: "stdin", bytes: stdin };
+  const uploads: BuiltRequest["uploads"] = new Map();
   for (const item of items) {
     if (item.kind === "header") {
       // endpoint() would let the later one win; on a command line that is almost always a slip.
@@ -53,7 +57,9 @@ export function buildOptions(items: readonly Item[], baseUrl: string | undefined
       if (top !== undefined && "key" in top && Object.prototype.hasOwnProperty.call(RESERVED, top.key)) {
         throw new UsageError(`${show(top.key)} cannot be an item: ${RESERVED[top.key]}`);
       }
-      parameters.set(item.path, valueOf(item.value, readFile), item.name);
+      const value = valueOf(item.value, readFile);
+      if (item.value.type === "upload") uploads.set(value as File, { name: item.name, path: item.value.file });
+      parameters.set(item.path, value, item.name);
     }
   }
   const options: EndpointOptions = parameters.root;
@@ -64,7 +70,7 @@ export function buildOptions(items: readonly Item[], baseUrl: string | undefined
   checkDepth([options, parameters.list]);
   if (headerNames.size > removedHeaders.length) options.headers = headers;
   if (baseUrl !== undefined) options.baseUrl = baseUrl;
-  return { options, removedHeaders, rawBody };
+  return { options, removedHeaders, rawBody, uploads };
 }
 
 /** Text of a raw body when it is UTF-8, else undefined. */
@@ -103,6 +109,13 @@ function valueOf(value: ParameterValue, readFile: ReadFile): unknown {
       const text = utf8(read(readFile, value.file));
       if (text === undefined) throw new UsageError(`the file ${show(value.file)} is not UTF-8 text, so not JSON`);
       return parseJson(`the file ${show(value.file)} holds invalid JSON`, text);
+    }
+    case "upload": {
+      // A File, as fetch takes one: curl reads the same path again (-F name=@path).
+      const file = new File([new Uint8Array(read(readFile, value.file))], basename(value.file), { type: value.mediaType });
+      // A File drops a type with a character outside printable ASCII: refused rather than sent without one.
+      if (file.type !== value.mediaType.toLowerCase()) throw new UsageError(`the media type ${show(value.mediaType)} of the file ${show(value.file)} is not printable ASCII`);
+      return file;
     }
   }
 }

@@ -3,9 +3,10 @@ import { createRequire } from "node:module";
 import { endpoint, EndpointError, parseTemplate, type Endpoint, type EndpointOptions, type RequestOptions } from "endpointkit";
 import { parseArgs } from "./args.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
+import { bodyKind, shownBody, type FilePaths } from "./body.js";
 import { baseUrlInFlagWords } from "./flag-words.js";
 import { helpText, usageHint } from "./help.js";
-import { parseItem } from "./items.js";
+import { parseDescribedItem, parseItem } from "./items.js";
 import { describedEndpoint, openapiModule } from "./openapi.js";
 import { buildOptions, describe, utf8, type BuiltRequest, type ReadFile } from "./options.js";
 import { cleanMessage, show } from "./show.js";
@@ -32,13 +33,22 @@ export const EXIT_UNEXPECTED = 70;
 
 /** Runs the command line `argv` (without node and the script) and returns what to print. */
 export async function run(argv: readonly string[], io: Io): Promise<Outcome> {
+  // Warnings about the description go to stderr before the outcome's own message, whatever the outcome.
+  const warnings: string[] = [];
+  const outcome = await runCommand(argv, io, warnings);
+  if (warnings.length === 0) return outcome;
+  return { ...outcome, stderr: `${warnings.map((warning) => `endpointkit: warning: ${cleanMessage(warning)}\n`).join("")}${outcome.stderr}` };
+}
+
+async function runCommand(argv: readonly string[], io: Io, warnings: string[]): Promise<Outcome> {
   try {
     const command = parseArgs(argv);
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
-    if (command.action === "openapi") return success(openapiModule(command.argv, io));
-    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl);
-    const items = command.items.map(parseItem);
+    if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
+    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings);
+    // With a description, `name@file` is a file part of a multipart body.
+    const items = command.items.map(command.openapi === undefined ? parseItem : parseDescribedItem);
     const stdin = command.ignoreStdin ? undefined : await io.readStdin();
     const built = buildOptions(items, baseUrl, io.readFile, stdin);
     const options = withRawBody(built, command.curl);
@@ -48,10 +58,11 @@ export async function run(argv: readonly string[], io: Io): Promise<Outcome> {
       const hint = built.rawBody.from === "stdin" ? " (pass --ignore-stdin when stdin is not meant as the body)" : "";
       throw new UsageError(`a ${request.method.toUpperCase()} request has no body, so ${describe(built.rawBody)} would be dropped${hint}`);
     }
-    if (!command.curl) return success(`${printableJson(request)}\n`);
+    const files = uploadPaths(request, built);
+    if (!command.curl) return success(`${printableJson(bodyKind(request.body) === "json" ? request : { ...request, body: shownBody(request.body, files) })}\n`);
     const raw = built.rawBody;
     const bodyFile: BodyFile | undefined = raw?.from === "file" && request.body !== undefined ? { path: raw.file, size: raw.bytes.length } : undefined;
-    return success(`${toCurl(request, bodyFile)}\n`);
+    return success(`${toCurl(request, bodyFile, files)}\n`);
   } catch (error) {
     return failure(error, usageHint(argv));
   }
@@ -138,6 +149,26 @@ function misspeltPlaceholder(route: string, options: EndpointOptions): UsageErro
     }
   }
   return undefined;
+}
+
+/**
+ * The path of each uploaded file, by its File. Every upload must be a part of the multipart body the route built: on a
+ * route whose body is JSON (or no body) the file would be written `{}` or dropped.
+ */
+function uploadPaths(request: RequestOptions, built: BuiltRequest): FilePaths {
+  const files = new Map<object, string>();
+  if (built.uploads.size === 0) return files;
+  const parts = new Set<unknown>();
+  if (bodyKind(request.body) === "form") for (const [, value] of (request.body as FormData).entries()) parts.add(value);
+  for (const [file, { name, path }] of built.uploads) {
+    if (!parts.has(file)) {
+      throw new UsageError(
+        `the file upload ${show(`${name}@${path}`)} needs a multipart/form-data body with a field ${show(name)}, which this route's description does not give: write ${name}=@file for the file's text as a value, or @file for the raw body`,
+      );
+    }
+    files.set(file, path);
+  }
+  return files;
 }
 
 /** The result without the headers an item removed (`Accept:`), defaults included. */

@@ -6,6 +6,7 @@
 // to the options `endpoint.defaults()` takes), and needs no import: it resolves under any moduleResolution.
 import { resolve } from "node:path";
 import { ROUTES, type DescribedDefaults } from "endpointkit/openapi";
+import { moduleData } from "./module-data.js";
 import { show } from "./show.js";
 import { UsageError } from "./usage-error.js";
 
@@ -18,7 +19,8 @@ export interface OutputFile {
 /**
  * The files `-o output` writes, by the name's extension: `.ts` and `.mts` a TypeScript module; `.js` and `.mjs` the
  * ES module with its declaration beside it (`.d.ts`, `.d.mts`), where TypeScript looks for it under every resolution.
- * `jsModule` is the module the command prints, `expression` the table as a JavaScript expression.
+ * `jsModule` is the module the command prints, `expression` the table as a JavaScript expression, both already
+ * escaped by moduleData(); the type is escaped here the same way.
  */
 export function tableFiles(output: string, description: string, table: DescribedDefaults, jsModule: string, expression: string): OutputFile[] {
   // table.d.ts, .d.mts, .d.cts, and the declarations of other extensions (styles.d.css.ts).
@@ -47,12 +49,12 @@ const DOC = '/** The route table: `endpoint.defaults<paths>(describedRoutes(tabl
 
 /** A TypeScript module: the value under its exact type, so the module is typed whatever `expression` infers to. */
 function typescriptModule(type: string, expression: string): string {
-  return `${HEADER}${DOC}const table: ${sourceData(type)} = ${sourceData(expression)};\nexport default table;\n`;
+  return `${HEADER}${DOC}const table: ${moduleData(type)} = ${expression};\nexport default table;\n`;
 }
 
 /** The declaration of the ES module beside it. */
 function declarationModule(type: string): string {
-  return `${HEADER}${DOC}declare const table: ${sourceData(type)};\nexport default table;\n`;
+  return `${HEADER}${DOC}declare const table: ${moduleData(type)};\nexport default table;\n`;
 }
 
 /** The table's value as a type literal (JSON text), laid out as the module lays out the value: one route a line. */
@@ -62,23 +64,4 @@ function tableType(table: DescribedDefaults): string {
   const head = JSON.stringify(rest, null, 2).slice(0, -2);
   const body = lines.length === 0 ? "{}" : `{\n${lines.join(",\n")}\n  }`;
   return `${head},\n  ${JSON.stringify(ROUTES)}: ${body}\n}`;
-}
-
-// What JSON.stringify leaves raw and a source file must not hold: DEL and the C1 controls, format characters (bidi
-// overrides that make an editor show other text than the compiler reads, zero-width and tag characters) and
-// U+2028/9 (line ends to some tools).
-const UNSAFE = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
-
-/**
- * JSON text (of a value or a type) made TypeScript source that means the same data: the characters above as \u
- * escapes (one per UTF-16 unit), and a `"__proto__":` key as the computed `["__proto__"]:`, an own property where the
- * literal form in a value would set the object's prototype (a type reads both alike). In JSON text `"__proto__":` can
- * only be a key, since a quote inside a string is written `\"`; an expression already written this way is unchanged.
- */
-function sourceData(json: string): string {
-  return json.replaceAll('"__proto__":', '["__proto__"]:').replace(UNSAFE, (char) => {
-    let escaped = "";
-    for (let i = 0; i < char.length; i++) escaped += `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`;
-    return escaped;
-  });
 }

@@ -262,7 +262,7 @@ describe("endpointkit openapi -o FILE", () => {
   });
 
   it("writes the characters a source file must not show raw as \\u escapes, in the types as in the module", () => {
-    for (const file of ["hostile.d.ts", "hostile-ts.ts"]) {
+    for (const file of ["hostile.js", "hostile.d.ts", "hostile-ts.ts"]) {
       const text = readFileSync(join(work, file), "utf8");
       expect(text).not.toMatch(/[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/u);
       expect(text).toContain("/files/\\u202e{name}");
@@ -275,8 +275,8 @@ describe("endpointkit openapi -o FILE", () => {
     const source = readFileSync(join(work, "hostile-ts.ts"), "utf8");
     writeFileSync(join(work, "hostile-ts.mjs"), ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
     type Table = { "x-endpointkit-routes": Record<string, { body: { encoding: object } }> };
-    // (The printed ES module is made data-only by issue 30's work on src/cli/openapi.ts.)
-    for (const file of ["hostile-ts.mjs"]) {
+    // hostile.js is the ES module `-o` writes beside its .d.ts, the text the command prints.
+    for (const file of ["hostile.js", "hostile-ts.mjs"]) {
       const table = (await import(pathToFileURL(join(work, file)).href) as { default: Table }).default;
       const encoding = table["x-endpointkit-routes"]["POST /files/\u202e{name}"]!.body.encoding;
       expect(Object.getPrototypeOf(encoding), file).toBe(Object.prototype);
