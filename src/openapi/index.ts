@@ -5,7 +5,7 @@ import { isPlainObject, setOwn } from "../objects.js";
 import { ROUTES, installDescribedRoutes } from "../described.js";
 import { describedPlan, type RouteTable } from "./plan.js";
 import { own, ownString, Reader } from "./document.js";
-import { operationEntry } from "./routes.js";
+import { operationEntry, placeholderNames } from "./routes.js";
 import { isJson } from "./call.js";
 import { chosenServer, serverUrl, serversOf } from "./servers.js";
 
@@ -70,15 +70,16 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   const accepts = new Map<string, string>();
   const paths = own(document, "paths");
   const pathItems = isPlainObject(paths) ? paths : {};
-  for (const path of Object.keys(pathItems)) {
+  for (const path of reader.keys(pathItems)) {
     if (!path.startsWith("/")) continue;
     const item = reader.resolve(pathItems[path]);
     if (!isPlainObject(item)) continue;
+    const names = placeholderNames(path);
     const pathServers = serversOf(item);
     for (const method of METHODS) {
       const operation = reader.resolve(own(item, method));
       if (!isPlainObject(operation)) continue;
-      const entry = operationEntry(reader, path, own(item, "parameters"), operation);
+      const entry = operationEntry(reader, names, own(item, "parameters"), operation);
       // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
       // among the document's servers only.
       const servers = serversOf(operation) ?? pathServers;
@@ -102,11 +103,9 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
 function acceptOf(reader: Reader, operation: unknown): string | undefined {
   const responses = own(operation, "responses");
   if (!isPlainObject(responses)) return undefined;
-  for (const status of Object.keys(responses)) {
-    reader.step();
+  for (const status of reader.keys(responses)) {
     const content = own(reader.resolve(responses[status]), "content");
-    if (!isPlainObject(content)) continue;
-    const types = Object.keys(content);
+    const types = reader.keys(content);
     if (types.length === 0) continue;
     return types.find((type) => isJson(type.toLowerCase())) ?? types[0];
   }

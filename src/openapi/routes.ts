@@ -18,15 +18,26 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 /** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
 const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
 
+/**
+ * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it, or with an RFC 6570
+ * operator written by the description itself (Google's `{+name}`). Each path parameter is then one lookup, where a
+ * split of the whole path per parameter took time quadratic in the path's length.
+ */
+export function placeholderNames(path: string): ReadonlySet<string> {
+  const names = new Set<string>();
+  const parts = path.split(/[{}]/);
+  for (let i = 1; i < parts.length; i += 2) names.add(parts[i]!.replace(/^[+#./;?&]|\*$/g, ""));
+  return names;
+}
+
 /** The route table entry of one operation, with the parameters of its path item (`shared`). */
-export function operationEntry(reader: Reader, path: string, shared: unknown, operation: Dictionary): DescribedOperationEntry {
+export function operationEntry(reader: Reader, names: ReadonlySet<string>, shared: unknown, operation: Dictionary): DescribedOperationEntry {
   // Operation parameters override the path item's by name and location. They come first, then the path item's
   // others: the order OpenAPI tools (the oas package, @readme/oas-to-har) write the query in.
   const byKey = new Map<string, DescribedParameter>();
   for (const list of [own(operation, "parameters"), shared]) {
-    if (!Array.isArray(list)) continue;
-    for (const item of list) {
-      const parameter = describedParameter(reader, item, path);
+    for (const item of reader.items(list)) {
+      const parameter = describedParameter(reader, item, names);
       if (parameter !== undefined && !byKey.has(`${parameter.in}\u0000${parameter.name}`)) byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
     }
   }
@@ -38,7 +49,7 @@ export function operationEntry(reader: Reader, path: string, shared: unknown, op
   return entry;
 }
 
-function describedParameter(reader: Reader, item: unknown, path: string): DescribedParameter | undefined {
+function describedParameter(reader: Reader, item: unknown, names: ReadonlySet<string>): DescribedParameter | undefined {
   reader.step();
   const parameter = reader.resolve(item);
   const name = ownString(parameter, "name");
@@ -47,13 +58,13 @@ function describedParameter(reader: Reader, item: unknown, path: string): Descri
   if (where === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return undefined;
   // A path parameter the path does not name has nowhere to go.
   // (A description may write an RFC 6570 operator itself, as Google's `{+name}`.)
-  if (where === "path" && !path.split(/[{}]/).some((part, i) => i % 2 === 1 && part.replace(/^[+#./;?&]|\*$/g, "") === name)) return undefined;
+  if (where === "path" && !names.has(name)) return undefined;
   const described: DescribedParameter = { name, in: where };
   // A path parameter is always required, so the table does not say it.
   if (where !== "path" && own(parameter, "required") === true) described.required = true;
   const content = own(parameter, "content");
   if (isPlainObject(content)) {
-    const first = Object.keys(content)[0];
+    const first = reader.keys(content)[0];
     if (first !== undefined && isJson(first.toLowerCase())) described.json = true;
     return described;
   }
@@ -75,7 +86,7 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const requestBody = reader.resolve(value);
   const content = own(requestBody, "content");
   if (!isPlainObject(content)) return undefined;
-  const types = Object.keys(content);
+  const types = reader.keys(content);
   if (types.length === 0) return undefined;
   const mediaType = types.filter((type) => isJson(type.toLowerCase())).pop() ?? types[0]!;
   const media = reader.resolve(content[mediaType]);
@@ -83,16 +94,17 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const lower = mediaType.toLowerCase().split(";")[0]!.trim();
   // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
   // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
-  const properties = objectProperties(reader, own(media, "schema"), 0, new Set());
-  if (properties !== undefined && properties.size > 0 && ![...properties].some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
-    body.properties = [...properties];
+  const properties = reader.properties(own(media, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
+  if (properties !== undefined && properties.length > 0 && !properties.some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
+    // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
+    reader.step(properties.length);
+    body.properties = properties.slice();
   }
   const encoding = own(media, "encoding");
   if (isPlainObject(encoding) && (lower === "application/x-www-form-urlencoded" || lower === "multipart/form-data")) {
     const entries: { [property: string]: DescribedEncoding } = {};
     let any = false;
-    for (const property of Object.keys(encoding)) {
-      reader.step();
+    for (const property of reader.keys(encoding)) {
       const entry = describedEncoding(reader.resolve(encoding[property]));
       if (entry !== undefined) {
         setOwn(entries, property, entry);
@@ -132,11 +144,9 @@ function objectProperties(reader: Reader, value: unknown, depth: number, seen: S
   const types = Array.isArray(type) ? type.filter((t) => t !== "null") : type === undefined ? [] : [type];
   if (types.some((t) => t !== "object")) return undefined;
   const properties = own(schema, "properties");
-  if (isPlainObject(properties)) for (const name of Object.keys(properties)) names.add(name);
+  for (const name of reader.keys(properties)) names.add(name);
   for (const key of ["allOf", "oneOf", "anyOf"]) {
-    const members = own(schema, key);
-    if (!Array.isArray(members)) continue;
-    for (const member of members) {
+    for (const member of reader.items(own(schema, key))) {
       const found = objectProperties(reader, member, depth + 1, seen);
       if (found === undefined) return undefined;
       for (const name of found) names.add(name);

@@ -1,5 +1,6 @@
 // Server URLs: a server's variables filled with their defaults, relative URLs resolved against options.baseUrl.
 import { EndpointError, quote } from "../errors.js";
+import { ownItems } from "../objects.js";
 import { own, ownString } from "./document.js";
 
 /** The URL of a Server object with its variables' defaults, absolute (resolved against `base`), without a trailing "/". */
@@ -45,7 +46,8 @@ function withoutTrailingSlash(url: string): string {
 /** The servers a document, path item or operation lists: a non-empty list, else undefined. */
 export function serversOf(value: unknown): readonly unknown[] | undefined {
   const servers = own(value, "servers");
-  return Array.isArray(servers) && servers.length > 0 ? servers : undefined;
+  // Own items only: a hole is undefined (a server with no url), never Object.prototype's "0".
+  return Array.isArray(servers) && servers.length > 0 ? ownItems(servers, "the servers of the description") : undefined;
 }
 
 /** The document's server that `choice` picks (an index, or a URL as written or filled in); the first by default. */
