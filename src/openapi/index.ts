@@ -1,10 +1,11 @@
 // `endpointkit/openapi`: an OpenAPI 3.0 or 3.1 description read once into the defaults of an endpoint, so that
 // `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description puts it.
 import { EndpointError, guarded } from "../errors.js";
-import { isPlainObject, setOwn } from "../objects.js";
+import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
 import { ROUTES, installDescribedRoutes } from "../described.js";
 import { describedPlan, type RouteTable } from "./plan.js";
-import { own, ownString, Reader } from "./document.js";
+import { describeValue, own, ownString, Reader } from "./document.js";
+import { readSwagger2 } from "./swagger2.js";
 import { operationEntry, placeholderNames } from "./routes.js";
 import { isJson } from "./call.js";
 import { chosenServer, serverUrl, serversOf } from "./servers.js";
@@ -49,22 +50,33 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   installDescribedRoutes(describedPlan);
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI document (an object)");
   if (!isPlainObject(options)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options must be an object");
-  const version = ownString(document, "openapi");
-  if (version === undefined || !/^3\.[01](\.|$)/.test(version)) {
-    const swagger = own(document, "swagger") !== undefined;
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      swagger
-        ? "fromOpenApi(): this is a Swagger 2.0 description; convert it to OpenAPI 3 first (for example with swagger2openapi)"
-        : `fromOpenApi(): the description is not OpenAPI 3.0 or 3.1 (its "openapi" field is ${version === undefined ? "missing" : JSON.stringify(version)})`,
-    );
-  }
   const base = own(options, "baseUrl");
   const choice = own(options, "server");
   if ((base !== undefined && typeof base !== "string") || (choice !== undefined && typeof choice !== "string" && typeof choice !== "number")) {
     throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options.baseUrl must be a string and options.server an index or a URL");
   }
   const reader = new Reader(document);
+  const version = ownString(document, "openapi");
+  const swagger = own(document, "swagger");
+  let read: { baseUrl: string; routes: RouteTable; accepts: Map<string, string> };
+  if (version !== undefined && /^3\.[01](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base);
+  else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, choice, base);
+  else {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      version !== undefined || swagger === undefined
+        ? `fromOpenApi(): the description is not OpenAPI 3.0 or 3.1 (its "openapi" field is ${version === undefined ? "missing" : JSON.stringify(version)})`
+        : `fromOpenApi(): the description's "swagger" field is ${typeof swagger === "string" ? JSON.stringify(swagger) : describeValue(swagger)}: Swagger 2.0 is read, other versions are not`,
+    );
+  }
+  const { baseUrl, routes, accepts } = read;
+  const accept = commonAccept(accepts);
+  for (const [route, type] of accepts) if (type !== accept) routes[route]!.accept = type;
+  return { baseUrl, headers: { accept }, [ROUTES]: routes };
+}
+
+/** An OpenAPI 3.0 or 3.1 document's server, routes and each route's accept type. */
+function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
   const baseUrl = chosenServer(serversOf(document), choice, base);
   const routes: RouteTable = {};
   const accepts = new Map<string, string>();
@@ -94,9 +106,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
       setOwn(routes, route, entry);
     }
   }
-  const accept = commonAccept(accepts);
-  for (const [route, type] of accepts) if (type !== accept) routes[route]!.accept = type;
-  return { baseUrl, headers: { accept }, [ROUTES]: routes };
+  return { baseUrl, routes, accepts };
 }
 
 /** The response media type an operation asks for: its first response's JSON type, else that response's first type. */

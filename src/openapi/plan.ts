@@ -114,7 +114,8 @@ export function describedPlan(table: unknown, method: string, url: string): Comp
 
 const STYLES: { readonly [where: string]: readonly string[] } = {
   path: ["simple", "label", "matrix"],
-  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+  // tabDelimited: Swagger 2.0's collectionFormat tsv (styles.ts writes it).
+  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject", "tabDelimited"],
   header: ["simple"],
   cookie: ["form"],
 };

@@ -14,9 +14,9 @@ const STYLES: { readonly [where in Location]: readonly string[] } = {
   cookie: ["form"],
 };
 /** Header parameters OpenAPI says to ignore: the client, the body and security set them. */
-const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+export const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 /** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
-const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
+export const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
 
 /**
  * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it, or with an RFC 6570
@@ -133,7 +133,7 @@ function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
  * an object. Additional properties do not stop the named ones from being flat keys (Plaid, Spotify and Bitbucket
  * allow them on most bodies); a body with other keys still goes whole in `data`.
  */
-function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> | undefined {
+export function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> | undefined {
   reader.step();
   const schema = reader.resolve(value);
   if (!isPlainObject(schema) || depth > MAX_CHAIN) return undefined;

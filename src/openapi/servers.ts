@@ -35,7 +35,7 @@ function absolute(url: string, base: string | undefined): string {
   return `${withoutTrailingSlash(base)}/${url.replace(/^\.\//, "")}`;
 }
 
-function withoutTrailingSlash(url: string): string {
+export function withoutTrailingSlash(url: string): string {
   if (!url.endsWith("/") || /^[a-z][a-z\d+.-]*:\/\/$/i.test(url)) return url;
   // Trimmed by a loop: `/\/+$/` retries its run of slashes from every position, quadratic on "////…x/".
   let end = url.length;

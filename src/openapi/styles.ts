@@ -50,7 +50,8 @@ export function styledPairs(pairs: string[], style: Style, value: unknown, raw?:
   if (style.explode) {
     for (let i = 0; i < texts.length; i++) pairs.push(`${keys === undefined ? name : encodeName(keys[i]!)}=${texts[i]}`);
   } else if (texts.length > 0) {
-    const delimiter = style.style === "spaceDelimited" ? "%20" : style.style === "pipeDelimited" ? "%7C" : ",";
+    // tabDelimited is Swagger 2.0's `collectionFormat: tsv`, which OpenAPI 3 has no style for.
+    const delimiter = style.style === "spaceDelimited" ? "%20" : style.style === "pipeDelimited" ? "%7C" : style.style === "tabDelimited" ? "%09" : ",";
     pairs.push(`${name}=${texts.map((item, i) => (keys === undefined ? item : `${encode(keys[i]!)}${delimiter}${item}`)).join(delimiter)}`);
   }
 }

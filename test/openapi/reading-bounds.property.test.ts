@@ -50,7 +50,7 @@ describe("fan-out: one schema referenced by many operations", () => {
 });
 
 describe("depth: nested allOf, $ref chains and cycles", () => {
-  const nested = fc.letrec<{ schema: fc.Arbitrary<unknown> }>((tie) => ({
+  const nested = fc.letrec<{ schema: unknown }>((tie) => ({
     schema: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
       fc.record({ type: fc.constantFrom("object", "string", undefined), properties: fc.dictionary(fc.string({ maxLength: 3 }), fc.constant({})) }, { requiredKeys: [] }),
