@@ -270,6 +270,7 @@ function causeOf(path, operation, kinds, theirs, ours) {
   if (kinds.includes("contentType")) return `content-type ${theirs.contentType} (swagger-client, consumes[0]) vs ${ours.contentType}`;
   if (kinds.includes("body") && theirs.body?.multipart && ours.body?.multipart) return "a csv list in a multipart form (endpointkit sends repeated parts)";
   if (kinds.includes("body")) return "form or multipart by consumes";
+  if (kinds.join() === "query" && ours.url.replace(/[?&][^=&]+=(?=&|$)/g, (pair) => (pair.startsWith("?") ? "?" : "")).replace("?&", "?") === theirs.url) return "an empty value given (swagger-client drops it)";
   return kinds.join("+");
 }
 
