@@ -80,6 +80,15 @@ describe("a $ref reached from many places costs its size at every reference (cla
     }
   });
 
+  it("counts a Swagger 2.0 body schema at every operation that references it, as an OpenAPI 3 one", () => {
+    const paths: Record<string, object> = {};
+    for (let i = 0; i < 1000; i++) paths[`/op${i}`] = { post: { parameters: [{ name: "b", in: "body", schema: { $ref: "#/definitions/Big" } }] } };
+    const document = { swagger: "2.0", host: "api.example", paths, definitions: { Big: { type: "object", properties: properties(50_000) } } };
+    const { result, ms } = timed(() => fromOpenApi(document));
+    expect(result).toMatchObject({ code: "ERR_TOO_LARGE" });
+    expect(ms).toBeLessThan(LIMIT_MS);
+  });
+
   it("refuses a sparse list of length 2^32 - 1 without walking it", () => {
     const { result, ms } = timed(() => fromOpenApi({ openapi: "3.0.3", servers: SERVER, paths: { "/a": { get: { parameters: new Array(2 ** 32 - 1) } } } }));
     expect(result).toMatchObject({ code: "ERR_TOO_LARGE" });
@@ -129,6 +138,23 @@ describe("a $ref and a list are read through own properties only (class 9)", () 
     polluted(["0", "5"], () => {
       const error = expectEndpointError(() => fromOpenApi(document), "ERR_INVALID_PARAMETER");
       expect(error.message).toContain("names nothing");
+    });
+  });
+
+  it("reads a Swagger 2.0 description's $refs, schemes and consumes through own properties only", () => {
+    const document = {
+      swagger: "2.0",
+      host: "api.example",
+      // eslint-disable-next-line no-sparse-arrays
+      schemes: [, "http"],
+      paths: { "/a": { get: { parameters: [{ $ref: "#/parameters/list/3" }] }, post: { consumes: [], parameters: [{ name: "f", in: "formData", type: "string" }] } } },
+      parameters: { list: [] },
+    };
+    polluted(["0", "3"], () => {
+      expect(expectEndpointError(() => fromOpenApi(document), "ERR_INVALID_PARAMETER").message).toContain("names nothing");
+      const defaults = fromOpenApi({ ...document, paths: { "/a": { post: document.paths["/a"].post } } });
+      expect(defaults.baseUrl).toBe("http://api.example");
+      expect(defaults["x-endpointkit-routes"]["POST /a"]!.body).toEqual({ mediaType: "application/x-www-form-urlencoded", properties: ["f"] });
     });
   });
 
