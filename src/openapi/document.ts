@@ -13,7 +13,15 @@ export class Reader {
   private work = 0;
   /** A body schema's property names, by the schema a $ref names: a schema shared by many bodies is walked once. */
   private readonly propertyNames = new Map<object, readonly string[] | undefined>();
-  constructor(readonly root: Dictionary) {}
+  /**
+   * @param root the document
+   * @param openapi32 true for an OpenAPI 3.2 document: what 3.2 added (`in: querystring`, `style: cookie`) is read;
+   * in an earlier one it is not OpenAPI, and read as before (an unknown location left out, an unknown style the default).
+   */
+  constructor(
+    readonly root: Dictionary,
+    readonly openapi32 = false,
+  ) {}
 
   /** The property names `walk` finds in the schema `value` names, walked once per schema however often referenced. */
   properties(value: unknown, walk: (schema: unknown) => ReadonlySet<string> | undefined): readonly string[] | undefined {

@@ -1,6 +1,6 @@
-// `endpointkit/openapi`: an OpenAPI 3.0 or 3.1 description read once into the defaults of an endpoint, so that
+// `endpointkit/openapi`: an OpenAPI 3.0, 3.1 or 3.2 or a Swagger 2.0 description read once into the defaults of an endpoint, so that
 // `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description puts it.
-import { EndpointError, guarded } from "../errors.js";
+import { EndpointError, guarded, quote } from "../errors.js";
 import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
 import { ROUTES, installDescribedRoutes } from "../described.js";
 import { describedPlan, type RouteTable } from "./plan.js";
@@ -55,17 +55,17 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   if ((base !== undefined && typeof base !== "string") || (choice !== undefined && typeof choice !== "string" && typeof choice !== "number")) {
     throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options.baseUrl must be a string and options.server an index or a URL");
   }
-  const reader = new Reader(document);
   const version = ownString(document, "openapi");
+  const reader = new Reader(document, version !== undefined && /^3\.2(\.|$)/.test(version));
   const swagger = own(document, "swagger");
   let read: { baseUrl: string; routes: RouteTable; accepts: Map<string, string> };
-  if (version !== undefined && /^3\.[01](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base);
+  if (version !== undefined && /^3\.[012](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base);
   else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, choice, base);
   else {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
       version !== undefined || swagger === undefined
-        ? `fromOpenApi(): the description is not OpenAPI 3.0 or 3.1 (its "openapi" field is ${version === undefined ? "missing" : JSON.stringify(version)})`
+        ? `fromOpenApi(): the description is not OpenAPI 3.0, 3.1 or 3.2 (its "openapi" field is ${version === undefined ? "missing" : JSON.stringify(version)})`
         : `fromOpenApi(): the description's "swagger" field is ${typeof swagger === "string" ? JSON.stringify(swagger) : describeValue(swagger)}: Swagger 2.0 is read, other versions are not`,
     );
   }
@@ -88,8 +88,8 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
     if (!isPlainObject(item)) continue;
     const names = placeholderNames(path);
     const pathServers = serversOf(item);
-    for (const method of METHODS) {
-      const operation = reader.resolve(own(item, method));
+    for (const [method, value] of operationsOf(reader, path, item)) {
+      const operation = reader.resolve(value);
       if (!isPlainObject(operation)) continue;
       const entry = operationEntry(reader, names, own(item, "parameters"), operation);
       // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
@@ -100,13 +100,35 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
         const own = serverUrl(servers[0], base ?? baseUrl);
         if (own !== baseUrl) entry.baseUrl = own;
       }
-      const route = `${method.toUpperCase()} ${path}`;
+      const route = `${method} ${path}`;
       const accept = acceptOf(reader, operation);
       if (accept !== undefined) accepts.set(route, accept);
       setOwn(routes, route, entry);
     }
   }
   return { baseUrl, routes, accepts };
+}
+
+/**
+ * A path item's operations as [method, operation]: the fixed fields, uppercase; in OpenAPI 3.2 also `query` (QUERY)
+ * and each of `additionalOperations`, whose key is the method in the case it is sent (OpenAPI 3.2.0, Path Item
+ * Object). A key that is no HTTP token, or that names a method a fixed field holds, is an EndpointError.
+ */
+function operationsOf(reader: Reader, path: string, item: Dictionary): [string, unknown][] {
+  const fixed = reader.openapi32 ? [...METHODS, "query"] : METHODS;
+  const operations: [string, unknown][] = fixed.map((method) => [method.toUpperCase(), own(item, method)]);
+  if (!reader.openapi32) return operations;
+  const additional = own(item, "additionalOperations");
+  for (const method of reader.keys(additional)) {
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(method) || fixed.includes(method.toLowerCase())) {
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `fromOpenApi(): the path ${quote(path)} has additionalOperations ${quote(method)}, which is ${fixed.includes(method.toLowerCase()) ? "a method its own field describes" : "not an HTTP method token"}`,
+      );
+    }
+    operations.push([method, (additional as Dictionary)[method]]);
+  }
+  return operations;
 }
 
 /** The response media type an operation asks for: its first response's JSON type, else that response's first type. */

@@ -1,4 +1,5 @@
 // One operation of a description as a route table entry: where each parameter goes and how, and its request body.
+import { EndpointError, quote } from "../errors.js";
 import { setOwn, isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "./plan.js";
 import { ROUTES } from "../described.js";
@@ -13,6 +14,7 @@ const STYLES: { readonly [where in Location]: readonly string[] } = {
   header: ["simple"],
   cookie: ["form"],
 };
+const COOKIE_STYLES_32 = ["form", "cookie"];
 /** Header parameters OpenAPI says to ignore: the client, the body and security set them. */
 export const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 /** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
@@ -42,6 +44,12 @@ export function operationEntry(reader: Reader, names: ReadonlySet<string>, share
     }
   }
   const parameters = [...byKey.values()];
+  // OpenAPI 3.2.0: a querystring parameter is the whole query, so it "MUST NOT appear more than once, and MUST NOT
+  // appear in the same operation (or in the operation's path-item) as any in: query parameters".
+  const querystrings = parameters.filter((p) => p.in === "querystring");
+  if (querystrings.length > 1 || (querystrings.length === 1 && parameters.some((p) => p.in === "query"))) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): the operation with the querystring parameter ${quote(querystrings[0]!.name)} has another querystring or query parameter`);
+  }
   const entry: DescribedOperationEntry = {};
   if (parameters.length > 0) entry.parameters = parameters;
   const body = describedBody(reader, own(operation, "requestBody"), new Set(parameters.filter((p) => p.in !== "header").map((p) => p.name)));
@@ -53,8 +61,10 @@ function describedParameter(reader: Reader, item: unknown, names: ReadonlySet<st
   reader.step();
   const parameter = reader.resolve(item);
   const name = ownString(parameter, "name");
-  const where = ownString(parameter, "in") as Location | undefined;
-  if (name === undefined || where === undefined || !LOCATIONS.includes(where)) return undefined;
+  const where = ownString(parameter, "in") as Location | "querystring" | undefined;
+  if (name === undefined || where === undefined) return undefined;
+  if (where === "querystring" && reader.openapi32) return querystringParameter(reader, parameter, name);
+  if (where === "querystring" || !LOCATIONS.includes(where)) return undefined;
   if (where === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return undefined;
   // A path parameter the path does not name has nowhere to go.
   // (A description may write an RFC 6570 operator itself, as Google's `{+name}`.)
@@ -68,12 +78,30 @@ function describedParameter(reader: Reader, item: unknown, names: ReadonlySet<st
     if (first !== undefined && isJson(first.toLowerCase())) described.json = true;
     return described;
   }
-  // A style the location cannot have (a mistake in the description) is read as the location's default.
+  // A style the location cannot have (a mistake in the description) is read as the location's default. OpenAPI 3.2
+  // adds `cookie` for cookies: form's pairs, joined by "; " and not percent-encoded.
+  const styles = where === "cookie" && reader.openapi32 ? COOKIE_STYLES_32 : STYLES[where];
   const style = ownString(parameter, "style");
-  if (style !== undefined && style !== STYLES[where][0] && STYLES[where].includes(style)) described.style = style;
+  if (style !== undefined && style !== styles[0] && styles.includes(style)) described.style = style;
   const explode = own(parameter, "explode");
-  if (typeof explode === "boolean" && explode !== ((described.style ?? STYLES[where][0]) === "form")) described.explode = explode;
+  const explodes = (described.style ?? styles[0]) === "form" || described.style === "cookie";
+  if (typeof explode === "boolean" && explode !== explodes) described.explode = explode;
   if (where === "query" && own(parameter, "allowReserved") === true) described.allowReserved = true;
+  return described;
+}
+
+/**
+ * An OpenAPI 3.2 `in: querystring` parameter: one value that is the whole query string, written by its `content`'s
+ * one media type (OpenAPI 3.2.0, Parameter Locations). Without `content` it has no way to be written: an EndpointError.
+ */
+function querystringParameter(reader: Reader, parameter: unknown, name: string): DescribedParameter {
+  const mediaType = reader.keys(own(parameter, "content"))[0];
+  if (mediaType === undefined) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): the querystring parameter ${quote(name)} has no content media type, which OpenAPI 3.2 requires to write it`);
+  }
+  const described: DescribedParameter = { name, in: "querystring", mediaType };
+  if (own(parameter, "required") === true) described.required = true;
+  if (isJson(mediaType.toLowerCase())) described.json = true;
   return described;
 }
 
