@@ -8,7 +8,7 @@ import { describeValue, own, ownString, Reader } from "./document.js";
 import { readSwagger2 } from "./swagger2.js";
 import { operationEntry, placeholderNames } from "./routes.js";
 import { isJson } from "./call.js";
-import { chosenServer, serverUrl, serversOf } from "./servers.js";
+import { chosenServer, firstServer, serverUrl, serversOf } from "./servers.js";
 
 export { ROUTES };
 export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "./plan.js";
@@ -80,6 +80,7 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
   const baseUrl = chosenServer(serversOf(document), choice, base);
   const routes: RouteTable = {};
   const accepts = new Map<string, string>();
+  const urls = new Map<object, string>();
   const paths = own(document, "paths");
   const pathItems = isPlainObject(paths) ? paths : {};
   for (const path of reader.keys(pathItems)) {
@@ -87,17 +88,22 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
     const item = reader.resolve(pathItems[path]);
     if (!isPlainObject(item)) continue;
     const names = placeholderNames(path);
-    const pathServers = serversOf(item);
+    const pathServer = firstServer(item);
     for (const [method, value] of operationsOf(reader, path, item)) {
       const operation = reader.resolve(value);
       if (!isPlainObject(operation)) continue;
       const entry = operationEntry(reader, names, own(item, "parameters"), operation);
       // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
       // among the document's servers only.
-      const servers = serversOf(operation) ?? pathServers;
-      if (servers !== undefined) {
-        // A relative one is resolved as the document's servers are, or against the document's server.
-        const own = serverUrl(servers[0], base ?? baseUrl);
+      const chosen = firstServer(operation) ?? pathServer;
+      if (chosen !== undefined) {
+        // A relative one is resolved as the document's servers are, or against the document's server. Each server
+        // object is filled in once, however many operations share it (through a $ref'd path item or operation).
+        let own = isPlainObject(chosen.server) ? urls.get(chosen.server) : undefined;
+        if (own === undefined) {
+          own = serverUrl(chosen.server, base ?? baseUrl);
+          if (isPlainObject(chosen.server)) urls.set(chosen.server, reader.text(own));
+        }
         if (own !== baseUrl) entry.baseUrl = own;
       }
       const route = `${method} ${path}`;

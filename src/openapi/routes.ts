@@ -4,7 +4,7 @@ import { setOwn, isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "./plan.js";
 import { ROUTES } from "../described.js";
 import { isJson } from "./call.js";
-import { MAX_CHAIN, own, ownString, type Reader } from "./document.js";
+import { MAX_CHAIN, own, ownString, ParameterSet, type Reader } from "./document.js";
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
 type Location = (typeof LOCATIONS)[number];
@@ -15,6 +15,11 @@ const STYLES: { readonly [where in Location]: readonly string[] } = {
   cookie: ["form"],
 };
 const COOKIE_STYLES_32 = ["form", "cookie"];
+
+/** Accept, Content-Type or Authorization, in any case (lowercasing only a name short enough to be one). */
+export function isIgnoredHeader(name: string): boolean {
+  return name.length <= 13 && IGNORED_HEADERS.has(name.toLowerCase());
+}
 /** Header parameters OpenAPI says to ignore: the client, the body and security set them. */
 export const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 /** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
@@ -36,14 +41,14 @@ export function placeholderNames(path: string): ReadonlySet<string> {
 export function operationEntry(reader: Reader, names: ReadonlySet<string>, shared: unknown, operation: Dictionary): DescribedOperationEntry {
   // Operation parameters override the path item's by name and location. They come first, then the path item's
   // others: the order OpenAPI tools (the oas package, @readme/oas-to-har) write the query in.
-  const byKey = new Map<string, DescribedParameter>();
+  const byKey = new ParameterSet<DescribedParameter>();
   for (const list of [own(operation, "parameters"), shared]) {
     for (const item of reader.items(list)) {
       const parameter = describedParameter(reader, item, names);
-      if (parameter !== undefined && !byKey.has(`${parameter.in}\u0000${parameter.name}`)) byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+      if (parameter !== undefined) byKey.add(parameter.in, parameter.name, parameter);
     }
   }
-  const parameters = [...byKey.values()];
+  const parameters = byKey.values;
   // OpenAPI 3.2.0: a querystring parameter is the whole query, so it "MUST NOT appear more than once, and MUST NOT
   // appear in the same operation (or in the operation's path-item) as any in: query parameters".
   const querystrings = parameters.filter((p) => p.in === "querystring");
@@ -63,9 +68,10 @@ function describedParameter(reader: Reader, item: unknown, names: ReadonlySet<st
   const name = ownString(parameter, "name");
   const where = ownString(parameter, "in") as Location | "querystring" | undefined;
   if (name === undefined || where === undefined) return undefined;
+  reader.text(name);
   if (where === "querystring" && reader.openapi32) return querystringParameter(reader, parameter, name);
   if (where === "querystring" || !LOCATIONS.includes(where)) return undefined;
-  if (where === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return undefined;
+  if (where === "header" && isIgnoredHeader(name)) return undefined;
   // A path parameter the path does not name has nowhere to go.
   // (A description may write an RFC 6570 operator itself, as Google's `{+name}`.)
   if (where === "path" && !names.has(name)) return undefined;
@@ -169,7 +175,7 @@ export function objectProperties(reader: Reader, value: unknown, depth: number, 
   seen.add(schema);
   const names = new Set<string>();
   const type = own(schema, "type");
-  const types = Array.isArray(type) ? type.filter((t) => t !== "null") : type === undefined ? [] : [type];
+  const types = Array.isArray(type) ? reader.items(type).filter((t) => t !== "null") : type === undefined ? [] : [type];
   if (types.some((t) => t !== "object")) return undefined;
   const properties = own(schema, "properties");
   for (const name of reader.keys(properties)) names.add(name);

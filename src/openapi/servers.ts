@@ -43,6 +43,16 @@ export function withoutTrailingSlash(url: string): string {
   return url.slice(0, end);
 }
 
+/**
+ * The first server a path item or operation lists (the one its routes go to), read as an own item, else undefined:
+ * only it is read, so an operation referenced from many paths costs one read per reference, whatever its list.
+ */
+export function firstServer(value: unknown): { server: unknown } | undefined {
+  const servers = own(value, "servers");
+  if (!Array.isArray(servers) || servers.length === 0) return undefined;
+  return { server: Object.prototype.hasOwnProperty.call(servers, 0) ? (servers as unknown[])[0] : undefined };
+}
+
 /** The servers a document, path item or operation lists: a non-empty list, else undefined. */
 export function serversOf(value: unknown): readonly unknown[] | undefined {
   const servers = own(value, "servers");

@@ -5,9 +5,9 @@ import { EndpointError, quote } from "../errors.js";
 import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "./plan.js";
 import { isJson } from "./call.js";
-import { own, ownString, type Reader } from "./document.js";
+import { own, ownString, ParameterSet, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
-import { IGNORED_HEADERS, OPTION_NAMES, objectProperties, placeholderNames } from "./routes.js";
+import { isIgnoredHeader, OPTION_NAMES, objectProperties, placeholderNames } from "./routes.js";
 
 /** Swagger 2.0's operations (it has no `trace`). */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -95,13 +95,13 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
 /** A `consumes` or `produces` list: its strings, or undefined when there is no non-empty list (the default applies). */
 function mediaTypes(reader: Reader, value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const types = reader.items(value).filter((type): type is string => typeof type === "string" && type !== "");
+  const types = reader.items(value).filter((type): type is string => typeof type === "string" && type !== "" && reader.text(type) === type);
   return types.length > 0 ? types : undefined;
 }
 
 function operationEntry(reader: Reader, route: string, names: ReadonlySet<string>, shared: unknown, operation: Dictionary, consumes: readonly string[] | undefined): DescribedOperationEntry {
   // As in OpenAPI 3: the operation's parameters first, then the path item's others (by name and location).
-  const byKey = new Map<string, Dictionary>();
+  const byKey = new ParameterSet<Dictionary>();
   for (const list of [own(operation, "parameters"), shared]) {
     for (const item of reader.items(list)) {
       reader.step();
@@ -109,13 +109,13 @@ function operationEntry(reader: Reader, route: string, names: ReadonlySet<string
       const name = ownString(parameter, "name");
       const where = ownString(parameter, "in");
       if (name === undefined || where === undefined || !isPlainObject(parameter)) continue;
-      if (!byKey.has(`${where}\u0000${name}`)) byKey.set(`${where}\u0000${name}`, parameter);
+      byKey.add(where, reader.text(name), parameter);
     }
   }
   const parameters: DescribedParameter[] = [];
   let body: Dictionary | undefined;
   const form: Dictionary[] = [];
-  for (const parameter of byKey.values()) {
+  for (const parameter of byKey.values) {
     const where = own(parameter, "in");
     if (where === "body") body ??= parameter;
     else if (where === "formData") form.push(parameter);
@@ -137,7 +137,7 @@ function describedParameter(route: string, parameter: Dictionary, names: Readonl
   const name = ownString(parameter, "name")!;
   const where = own(parameter, "in");
   if (where !== "path" && where !== "query" && where !== "header") return undefined;
-  if (where === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return undefined;
+  if (where === "header" && isIgnoredHeader(name)) return undefined;
   if (where === "path" && !names.has(name)) return undefined;
   const described: DescribedParameter = { name, in: where };
   if (where !== "path" && own(parameter, "required") === true) described.required = true;

@@ -89,6 +89,28 @@ describe("a $ref reached from many places costs its size at every reference (cla
     expect(ms).toBeLessThan(LIMIT_MS);
   });
 
+  it("counts a long name or media type at every reference: a 1 MB parameter name referenced by 20,000 operations", () => {
+    const paths: Record<string, object> = {};
+    for (let i = 0; i < 20_000; i++) paths[`/op${i}`] = { get: { parameters: [{ $ref: "#/components/parameters/Long" }] } };
+    for (const Long of [
+      { name: "x".repeat(1 << 20), in: "header" },
+      { name: "q", in: "query", content: { [`application/${"x".repeat(1 << 20)}`]: {} } },
+    ]) {
+      const { result, ms } = timed(() => fromOpenApi({ openapi: "3.0.3", servers: SERVER, paths, components: { parameters: { Long } } }));
+      expect(result).toMatchObject({ code: "ERR_TOO_LARGE" });
+      expect(ms).toBeLessThan(LIMIT_MS);
+    }
+  });
+
+  it("reads only the first of an operation's servers, however many paths share the operation", () => {
+    const servers = Array.from({ length: 200_000 }, (_, i) => ({ url: `https://s${i}.example` }));
+    const paths: Record<string, object> = {};
+    for (let i = 0; i < 2000; i++) paths[`/op${i}`] = { $ref: "#/components/pathItems/Shared" };
+    const { result, ms } = timed(() => fromOpenApi({ openapi: "3.1.0", servers: SERVER, paths, components: { pathItems: { Shared: { get: { servers } } } } }));
+    expect((result as ReturnType<typeof fromOpenApi>)["x-endpointkit-routes"]["GET /op1999"]!.baseUrl).toBe("https://s0.example");
+    expect(ms).toBeLessThan(LIMIT_MS);
+  });
+
   it("refuses a sparse list of length 2^32 - 1 without walking it", () => {
     const { result, ms } = timed(() => fromOpenApi({ openapi: "3.0.3", servers: SERVER, paths: { "/a": { get: { parameters: new Array(2 ** 32 - 1) } } } }));
     expect(result).toMatchObject({ code: "ERR_TOO_LARGE" });
