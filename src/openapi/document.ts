@@ -167,3 +167,17 @@ export class ParameterSet<P> {
     this.values.push(parameter);
   }
 }
+
+/**
+ * Sets an own, enumerable property, a `__proto__` key included, by a descriptor without a prototype: a descriptor
+ * written `{ value, ... }` inherits `get` and `set` from Object.prototype, so with those polluted defineProperty
+ * would throw or install the polluter's getter. (src/objects.ts setOwn builds its descriptor that way.)
+ */
+export function setProperty(target: Dictionary, key: string, value: unknown): void {
+  const descriptor = Object.create(null) as PropertyDescriptor;
+  descriptor.value = value;
+  descriptor.writable = true;
+  descriptor.enumerable = true;
+  descriptor.configurable = true;
+  Object.defineProperty(target, key, descriptor);
+}

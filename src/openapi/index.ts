@@ -1,10 +1,10 @@
 // `endpointkit/openapi`: an OpenAPI 3.0, 3.1 or 3.2 or a Swagger 2.0 description read once into the defaults of an endpoint, so that
 // `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description puts it.
 import { EndpointError, guarded, quote } from "../errors.js";
-import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
+import { isPlainObject, type Dictionary } from "../objects.js";
 import { ROUTES, installDescribedRoutes } from "../described.js";
 import { describedPlan, type RouteTable } from "./plan.js";
-import { describeValue, own, ownString, Reader } from "./document.js";
+import { describeValue, own, ownString, Reader, setProperty } from "./document.js";
 import { readSwagger2 } from "./swagger2.js";
 import { operationEntry, placeholderNames } from "./routes.js";
 import { isJson } from "./call.js";
@@ -109,7 +109,7 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
       const route = `${method} ${path}`;
       const accept = acceptOf(reader, operation);
       if (accept !== undefined) accepts.set(route, accept);
-      setOwn(routes, route, entry);
+      setProperty(routes, route, entry);
     }
   }
   return { baseUrl, routes, accepts };

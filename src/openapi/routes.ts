@@ -1,10 +1,10 @@
 // One operation of a description as a route table entry: where each parameter goes and how, and its request body.
 import { EndpointError, quote } from "../errors.js";
-import { setOwn, isPlainObject, type Dictionary } from "../objects.js";
+import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "./plan.js";
 import { ROUTES } from "../described.js";
 import { isJson } from "./call.js";
-import { MAX_CHAIN, own, ownString, ParameterSet, type Reader } from "./document.js";
+import { MAX_CHAIN, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
 type Location = (typeof LOCATIONS)[number];
@@ -141,7 +141,7 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
     for (const property of reader.keys(encoding)) {
       const entry = describedEncoding(reader.resolve(encoding[property]));
       if (entry !== undefined) {
-        setOwn(entries, property, entry);
+        setProperty(entries, property, entry);
         any = true;
       }
     }

@@ -2,10 +2,10 @@
 // `host`, `basePath` and `schemes` make the server, `consumes` the body's media type, `in: body` the body,
 // `in: formData` a form or multipart body (`type: file` a file part), and `collectionFormat` a style.
 import { EndpointError, quote } from "../errors.js";
-import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
+import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "./plan.js";
 import { isJson } from "./call.js";
-import { own, ownString, ParameterSet, type Reader } from "./document.js";
+import { own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
 import { isIgnoredHeader, OPTION_NAMES, objectProperties, placeholderNames } from "./routes.js";
 
@@ -86,7 +86,7 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
       const types = mediaTypes(reader, own(operation, "produces")) ?? produces;
       const accept = types === undefined ? undefined : (types.find((type) => isJson(type.toLowerCase())) ?? types[0]);
       if (accept !== undefined) accepts.set(route, accept);
-      setOwn(routes, route, entry);
+      setProperty(routes, route, entry);
     }
   }
   return { baseUrl, routes, accepts };
@@ -204,7 +204,7 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
     const { style, explode } = QUERY_FORMATS[collectionFormat(route, parameter)]!;
     const entry: DescribedEncoding = { explode };
     if (style !== undefined) entry.style = style;
-    setOwn(encoding, ownString(parameter, "name")!, entry);
+    setProperty(encoding, ownString(parameter, "name")!, entry);
     any = true;
   }
   if (any) body.encoding = encoding;

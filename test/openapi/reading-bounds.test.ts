@@ -180,6 +180,24 @@ describe("a $ref and a list are read through own properties only (class 9)", () 
     });
   });
 
+  it("writes a __proto__ encoding entry as data with get and set polluted on Object.prototype", () => {
+    // Parsed from JSON text, where "__proto__" is an own key as in any parsed description.
+    const documents = [
+      '{"swagger":"2.0","host":"api.example","paths":{"/f":{"post":{"parameters":[{"name":"__proto__","in":"formData","type":"array","collectionFormat":"ssv"}]}}}}',
+      '{"openapi":"3.0.3","servers":[{"url":"https://api.example"}],"paths":{"/f":{"post":{"requestBody":{"content":{"application/x-www-form-urlencoded":{"encoding":{"__proto__":{"explode":false}}}}}}}}}',
+    ].map((text) => JSON.parse(text) as object);
+    const encodings = documents.map((document) => fromOpenApi(document)["x-endpointkit-routes"]["POST /f"]!.body!.encoding);
+    for (const key of ["get", "set"]) Object.defineProperty(Object.prototype, key, Object.assign(Object.create(null) as PropertyDescriptor, { value: { evil: true }, configurable: true, writable: true }));
+    let polluted: unknown[];
+    try {
+      polluted = documents.map((document) => fromOpenApi(document)["x-endpointkit-routes"]["POST /f"]!.body!.encoding);
+    } finally {
+      for (const key of ["get", "set"]) delete (Object.prototype as Record<string, unknown>)[key];
+    }
+    expect(JSON.stringify(polluted)).toBe(JSON.stringify(encodings));
+    expect(JSON.stringify(encodings)).toBe('[{"__proto__":{"explode":false,"style":"spaceDelimited"}},{"__proto__":{"explode":false}}]');
+  });
+
   it("reads a hole in a parameter list, an allOf or the servers as nothing, with Object.prototype[0] polluted", () => {
     const document = {
       openapi: "3.0.3",
