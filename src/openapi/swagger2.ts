@@ -58,7 +58,8 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
     baseUrl = urlOf(schemes[choice]!);
   } else if (typeof choice === "string") {
     const wanted = withoutTrailingSlash(choice);
-    const found = schemes.map(urlOf).find((url) => url === wanted);
+    // With no schemes, the one URL the description gives (its scheme the one it is served with, else https).
+    const found = (schemes.length > 0 ? schemes.map(urlOf) : [baseUrl]).find((url) => url === wanted);
     if (found === undefined) throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): options.server ${quote(choice)} is none of the description's URLs (a scheme, its host and basePath)`);
     baseUrl = found;
   }

@@ -38,6 +38,8 @@ describe("Swagger 2.0: host, basePath and schemes", () => {
     expect(fromOpenApi(document, { server: "http://api.example/v1/" }).baseUrl).toBe("http://api.example/v1");
     expectEndpointError(() => fromOpenApi(document, { server: 2 }), "ERR_INVALID_BASE_URL");
     expectEndpointError(() => fromOpenApi(document, { server: "https://elsewhere.example/v1" }), "ERR_INVALID_BASE_URL");
+    // With no schemes listed, the one URL the description gives.
+    expect(fromOpenApi(swagger({ basePath: "/v1" }), { server: "https://api.example/v1" }).baseUrl).toBe("https://api.example/v1");
   });
 
   it("sends an operation with its own schemes to that scheme", () => {
