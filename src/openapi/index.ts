@@ -26,15 +26,24 @@ export type DescribedDefaults = {
 
 /** How fromOpenApi() reads the description. */
 export interface FromOpenApiOptions {
-  /** The server to send requests to: an index into the description's `servers`, or one of their URLs. */
+  /**
+   * The server to send requests to: an index into the description's `servers`, or one of their URLs (Swagger 2.0: an
+   * index into its `schemes`, or the URL one of them makes with `host` and `basePath`).
+   */
   server?: number | string;
-  /** Where the description is served: what a relative server URL ("/v1", or no servers at all) is resolved against. */
+  /**
+   * Where the description is served: what a relative server URL ("/v1", or no servers at all) is resolved against;
+   * for Swagger 2.0, the host and scheme used when the description names none.
+   */
   baseUrl?: string;
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-/** Reads a parsed OpenAPI 3.0 or 3.1 document into an endpoint's defaults: baseUrl, accept and the route table. */
+/**
+ * Reads a parsed OpenAPI 3.0, 3.1 or 3.2 or Swagger 2.0 document into an endpoint's defaults: baseUrl, accept and the
+ * route table.
+ */
 export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = guarded("fromOpenApi()", read);
 
 /**
@@ -48,7 +57,7 @@ export function describedRoutes<Defaults>(defaults: Defaults): Defaults {
 
 function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
   installDescribedRoutes(describedPlan);
-  if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI document (an object)");
+  if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI or Swagger 2.0 document (an object)");
   if (!isPlainObject(options)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options must be an object");
   const base = own(options, "baseUrl");
   const choice = own(options, "server");
@@ -75,7 +84,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   return { baseUrl, headers: { accept }, [ROUTES]: routes };
 }
 
-/** An OpenAPI 3.0 or 3.1 document's server, routes and each route's accept type. */
+/** An OpenAPI 3.0, 3.1 or 3.2 document's server, routes and each route's accept type. */
 function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
   const baseUrl = chosenServer(serversOf(document), choice, base);
   const routes: RouteTable = {};
