@@ -1,6 +1,7 @@
 // `endpointkit/openapi`: an OpenAPI 3.0, 3.1 or 3.2 or a Swagger 2.0 description read once into the defaults of an endpoint, so that
 // `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description puts it.
 import { EndpointError, guarded, quote } from "../errors.js";
+import { isToken } from "../token.js";
 import { isPlainObject, type Dictionary } from "../objects.js";
 import { ROUTES, installDescribedRoutes } from "../described.js";
 import { describedPlan, type RouteTable } from "./plan.js";
@@ -135,7 +136,7 @@ function operationsOf(reader: Reader, path: string, item: Dictionary): [string, 
   if (!reader.openapi32) return operations;
   const additional = own(item, "additionalOperations");
   for (const method of reader.keys(additional)) {
-    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(method) || fixed.includes(method.toLowerCase())) {
+    if (!isToken(method) || fixed.includes(method.toLowerCase())) {
       throw new EndpointError(
         "ERR_INVALID_PARAMETER",
         `fromOpenApi(): the path ${quote(path)} has additionalOperations ${quote(method)}, which is ${fixed.includes(method.toLowerCase()) ? "a method its own field describes" : "not an HTTP method token"}`,
