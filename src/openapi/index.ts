@@ -1,5 +1,6 @@
-// `endpointkit/openapi`: an OpenAPI 3.0, 3.1 or 3.2 or a Swagger 2.0 description read once into the defaults of an endpoint, so that
-// `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description puts it.
+// `endpointkit/openapi`: an OpenAPI 3.0, 3.1 or 3.2 or a Swagger 2.0 description read once into the defaults of an
+// endpoint, so that `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description
+// puts it.
 import { EndpointError, guarded, quote } from "../errors.js";
 import { isToken } from "../token.js";
 import { isPlainObject, type Dictionary } from "../objects.js";

@@ -14,14 +14,15 @@ const STYLES: { readonly [where in Location]: readonly string[] } = {
   header: ["simple"],
   cookie: ["form"],
 };
+/** OpenAPI 3.2's cookie styles: `cookie` is new (Style Values). */
 const COOKIE_STYLES_32 = ["form", "cookie"];
+/** Header parameters OpenAPI says to ignore: the client, the body and security set them. */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /** Accept, Content-Type or Authorization, in any case (lowercasing only a name short enough to be one). */
 export function isIgnoredHeader(name: string): boolean {
   return name.length <= 13 && IGNORED_HEADERS.has(name.toLowerCase());
 }
-/** Header parameters OpenAPI says to ignore: the client, the body and security set them. */
-export const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 /** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
 export const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
 
