@@ -12,7 +12,7 @@ export const MAX_CHAIN = 64;
 export class Reader {
   private work = 0;
   /** A body schema's property names, by the schema a $ref names: a schema shared by many bodies is walked once. */
-  private readonly propertyNames = new Map<object, readonly string[] | undefined>();
+  private readonly propertyNames = new Map<string, Map<object, readonly string[] | undefined>>();
   /** Each object's keys, listed once, and what listing them counts at each reference. */
   private readonly listed = new Map<object, { keys: readonly string[]; cost: number }>();
   /**
@@ -25,14 +25,19 @@ export class Reader {
     readonly openapi32 = false,
   ) {}
 
-  /** The property names `walk` finds in the schema `value` names, walked once per schema however often referenced. */
-  properties(value: unknown, walk: (schema: unknown) => ReadonlySet<string> | undefined): readonly string[] | undefined {
+  /**
+   * The property names `walk` finds in the schema `value` names (`kind` says which walk: "properties", "objects"),
+   * walked once per schema and kind however often referenced.
+   */
+  properties(kind: string, value: unknown, walk: (schema: unknown) => ReadonlySet<string> | undefined): readonly string[] | undefined {
     const schema = this.resolve(value);
     if (!isPlainObject(schema)) return undefined;
-    if (this.propertyNames.has(schema)) return this.propertyNames.get(schema);
-    const found = walk(schema);
-    const names = found === undefined ? undefined : [...found];
-    this.propertyNames.set(schema, names);
+    let found = this.propertyNames.get(kind);
+    if (found === undefined) this.propertyNames.set(kind, (found = new Map()));
+    if (found.has(schema)) return found.get(schema);
+    const walked = walk(schema);
+    const names = walked === undefined ? undefined : [...walked];
+    found.set(schema, names);
     return names;
   }
 

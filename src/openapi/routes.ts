@@ -129,16 +129,16 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const lower = mediaType.toLowerCase().split(";")[0]!.trim();
   // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
   // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
-  const properties = reader.properties(own(media, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
+  const properties = reader.properties("properties", own(media, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
   if (properties !== undefined && properties.length > 0 && !properties.some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
     // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
     reader.step(properties.length);
     body.properties = properties.slice();
   }
   const encoding = own(media, "encoding");
+  const entries: { [property: string]: DescribedEncoding } = {};
+  let any = false;
   if (isPlainObject(encoding) && (lower === "application/x-www-form-urlencoded" || lower === "multipart/form-data")) {
-    const entries: { [property: string]: DescribedEncoding } = {};
-    let any = false;
     for (const property of reader.keys(encoding)) {
       const entry = describedEncoding(reader.resolve(encoding[property]));
       if (entry !== undefined) {
@@ -146,9 +146,40 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
         any = true;
       }
     }
-    if (any) body.encoding = entries;
   }
+  // OpenAPI 3.2 settles what earlier versions left open: with no Encoding Object, a form field whose schema is an
+  // object takes the default contentType of an object, application/json (Encoding Object; "URL Encoded Form with
+  // JSON Values"). Earlier descriptions keep the bracket form (DECISIONS).
+  if (reader.openapi32 && lower === "application/x-www-form-urlencoded") {
+    const objects = reader.properties("objects", own(media, "schema"), (schema) => objectValued(reader, schema, 0, new Set()));
+    for (const property of objects ?? []) {
+      if (isPlainObject(encoding) && Object.prototype.hasOwnProperty.call(encoding, property)) continue;
+      reader.step();
+      setProperty(entries, property, { json: true });
+      any = true;
+    }
+  }
+  if (any) body.encoding = entries;
   return body;
+}
+
+/** The properties of an object schema (through $ref, allOf, oneOf and anyOf) whose own schema has type object. */
+function objectValued(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> {
+  const names = new Set<string>();
+  reader.step();
+  const schema = reader.resolve(value);
+  if (!isPlainObject(schema) || depth > MAX_CHAIN || seen.has(schema)) return names;
+  seen.add(schema);
+  const properties = own(schema, "properties");
+  for (const name of reader.keys(properties)) {
+    const type = own(reader.resolve((properties as Dictionary)[name]), "type");
+    const types = Array.isArray(type) ? reader.items(type).filter((t) => t !== "null") : [type];
+    if (types.length > 0 && types.every((t) => t === "object")) names.add(name);
+  }
+  for (const key of ["allOf", "oneOf", "anyOf"]) {
+    for (const member of reader.items(own(schema, key))) for (const name of objectValued(reader, member, depth + 1, seen)) names.add(name);
+  }
+  return names;
 }
 
 function describedEncoding(encoding: unknown): DescribedEncoding | undefined {

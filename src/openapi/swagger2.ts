@@ -178,7 +178,7 @@ function collectionFormat(route: string, parameter: Dictionary): string {
 function jsonBody(reader: Reader, parameter: Dictionary, consumes: readonly string[] | undefined, taken: ReadonlySet<string>): DescribedBody {
   const mediaType = consumes === undefined ? "application/json" : (consumes.find((type) => isJson(type.toLowerCase())) ?? consumes[0]!);
   const body: DescribedBody = { mediaType };
-  const properties = reader.properties(own(parameter, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
+  const properties = reader.properties("properties", own(parameter, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
   if (properties !== undefined && properties.length > 0 && !properties.some((name) => taken.has(name) || OPTION_NAMES.has(name))) {
     reader.step(properties.length);
     body.properties = properties.slice();

@@ -99,3 +99,41 @@ describe("OpenAPI 3.2: style: cookie (Style Values)", () => {
     expect(older["GET /a"]!.parameters![0]).toEqual({ name: "session", in: "cookie" });
   });
 });
+
+describe("OpenAPI 3.2: an object form field with no Encoding Object is JSON text (Encoding Object defaults)", () => {
+  // The specification's "URL Encoded Form with JSON Values" example.
+  const form = (openapi: string) =>
+    doc(
+      {
+        "/addresses": {
+          post: {
+            requestBody: {
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: { type: "object", properties: { id: { type: "string", format: "uuid" }, address: { type: "object", properties: {} } } },
+                },
+              },
+            },
+          },
+        },
+      },
+      openapi,
+    );
+  const address = { streetAddress: "123 Example Dr.", city: "Somewhere", state: "CA", zip: "99999+1234" };
+
+  it("records the object-typed field as JSON in a 3.2 description, and sends it as its JSON text", () => {
+    const defaults = fromOpenApi(form("3.2.0"));
+    expect(defaults["x-endpointkit-routes"]["POST /addresses"]!.body!.encoding).toEqual({ address: { json: true } });
+    const { body } = loosen(endpoint.defaults(defaults))("POST /addresses", { id: "f81d4fae-7dec-11d0-a765-00a0c91e6bf6", address });
+    const sent = new URLSearchParams(body as string);
+    expect(sent.get("id")).toBe("f81d4fae-7dec-11d0-a765-00a0c91e6bf6");
+    expect(JSON.parse(sent.get("address")!)).toEqual(address);
+  });
+
+  it("leaves an explicit Encoding Object as written, and earlier versions as they were (bracket form)", () => {
+    const explicit = form("3.2.0") as { paths: { "/addresses": { post: { requestBody: { content: Record<string, Record<string, unknown>> } } } } };
+    explicit.paths["/addresses"].post.requestBody.content["application/x-www-form-urlencoded"]!.encoding = { address: { style: "deepObject" } };
+    expect(fromOpenApi(explicit)["x-endpointkit-routes"]["POST /addresses"]!.body!.encoding).toEqual({ address: { style: "deepObject" } });
+    expect(fromOpenApi(form("3.1.0"))["x-endpointkit-routes"]["POST /addresses"]!.body!.encoding).toBeUndefined();
+  });
+});
