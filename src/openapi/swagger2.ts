@@ -5,7 +5,7 @@ import { EndpointError, quote } from "../errors.js";
 import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "./plan.js";
 import { isJson } from "./call.js";
-import { own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
+import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
 import { isIgnoredHeader, OPTION_NAMES, objectProperties, placeholderNames } from "./routes.js";
 
@@ -35,7 +35,7 @@ const QUERY_FORMATS: { readonly [format: string]: { style?: string; explode: boo
 /** Reads a Swagger 2.0 document; `base` says where it is served (its scheme and host when the document has none). */
 export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined): Swagger2Read {
   const served = base === undefined ? undefined : /^([a-z][a-z\d+.-]*):\/\/([^/?#]+)/i.exec(base);
-  const schemes = reader.items(own(document, "schemes")).filter((scheme): scheme is string => typeof scheme === "string" && /^[a-z][a-z\d+.-]*$/i.test(scheme));
+  const schemes = schemesOf(reader, own(document, "schemes"));
   const host = ownString(document, "host") ?? served?.[2];
   if (host === undefined || host === "" || /[/?#@\s\\]/.test(host)) {
     throw new EndpointError(
@@ -46,10 +46,13 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
     );
   }
   const basePath = ownString(document, "basePath") ?? "/";
-  if (!basePath.startsWith("/") || /[?#]/.test(basePath)) throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the Swagger 2.0 basePath ${quote(basePath)} does not start with "/" or holds a query or fragment`);
+  // A query, fragment, white space or control character would make a baseUrl every call refuses: said here instead.
+  if (!basePath.startsWith("/") || /[?#\s\x00-\x1f\x7f]/.test(basePath)) {
+    throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the Swagger 2.0 basePath ${quote(basePath)} does not start with "/", or holds a query, a fragment, white space or a control character`);
+  }
   // No schemes: the scheme the description is served with (Swagger 2.0), else https, as for a scheme-relative server.
   const urlOf = (scheme: string): string => withoutTrailingSlash(`${scheme.toLowerCase()}://${host}${basePath}`);
-  const preferred = (listed: readonly string[]): string => (listed.length === 0 ? (served?.[1] ?? "https") : listed.find((scheme) => scheme.toLowerCase() === "https") ?? listed[0]!);
+  const preferred = (listed: readonly string[]): string => (listed.length === 0 ? (served?.[1] ?? "https") : listed.includes("https") ? "https" : listed[0]!);
   let baseUrl = urlOf(preferred(schemes));
   if (typeof choice === "number") {
     if (!Number.isInteger(choice) || choice < 0 || choice >= schemes.length) {
@@ -79,7 +82,7 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
       const route = `${method.toUpperCase()} ${path}`;
       const entry = operationEntry(reader, route, names, own(item, "parameters"), operation, mediaTypes(reader, own(operation, "consumes")) ?? consumes);
       // An operation's own schemes take it to its own URL, as an OpenAPI 3 operation's servers do.
-      const ownSchemes = reader.items(own(operation, "schemes")).filter((scheme): scheme is string => typeof scheme === "string" && /^[a-z][a-z\d+.-]*$/i.test(scheme));
+      const ownSchemes = schemesOf(reader, own(operation, "schemes"));
       if (ownSchemes.length > 0 && choice === undefined) {
         const url = urlOf(preferred(ownSchemes));
         if (url !== baseUrl) entry.baseUrl = url;
@@ -91,6 +94,25 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
     }
   }
   return { baseUrl, routes, accepts };
+}
+
+/** The schemes Swagger 2.0 allows ("Values MUST be from the list"). */
+const SCHEMES = ["http", "https", "ws", "wss"];
+
+/**
+ * A document's or operation's `schemes`, lowercase: each one http, https, ws or wss, else an EndpointError (another
+ * scheme, `javascript` or `file`, would make a baseUrl no HTTP client should be given); none listed is an empty list.
+ */
+function schemesOf(reader: Reader, value: unknown): string[] {
+  const schemes: string[] = [];
+  for (const scheme of reader.items(value)) {
+    const lower = typeof scheme === "string" && scheme.length <= 5 ? scheme.toLowerCase() : undefined;
+    if (lower === undefined || !SCHEMES.includes(lower)) {
+      throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): a Swagger 2.0 scheme is ${typeof scheme === "string" ? quote(scheme) : describeValue(scheme)}, not http, https, ws or wss`);
+    }
+    schemes.push(lower);
+  }
+  return schemes;
 }
 
 /** A `consumes` or `produces` list: its strings, or undefined when there is no non-empty list (the default applies). */

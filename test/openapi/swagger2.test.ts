@@ -13,7 +13,7 @@ describe("Swagger 2.0: host, basePath and schemes", () => {
   it("joins the scheme, host and basePath, https when it is listed, else the first scheme", () => {
     expect(fromOpenApi(swagger({ schemes: ["http", "https"], basePath: "/v2/" })).baseUrl).toBe("https://api.example/v2");
     expect(fromOpenApi(swagger({ schemes: ["http", "ws"], basePath: "/v2" })).baseUrl).toBe("http://api.example/v2");
-    expect(fromOpenApi(swagger({ schemes: ["wss", "http"] })).baseUrl).toBe("wss://api.example");
+    expect(fromOpenApi(swagger({ schemes: ["WSS", "http"] })).baseUrl).toBe("wss://api.example");
   });
 
   it("takes no schemes as the scheme the description is served with (https without options.baseUrl), and no basePath as /", () => {
@@ -27,9 +27,12 @@ describe("Swagger 2.0: host, basePath and schemes", () => {
     expect(expectEndpointError(() => fromOpenApi(document), "ERR_INVALID_BASE_URL").message).toContain("baseUrl");
   });
 
-  it("refuses a host that is not a host and a basePath that is not a path", () => {
+  it("refuses a host that is not a host, a basePath that is not a path, and a scheme Swagger 2.0 does not allow", () => {
     for (const host of ["evil.example/x?", "a@b.example", "a b"]) expectEndpointError(() => fromOpenApi(swagger({ host })), "ERR_INVALID_BASE_URL");
-    for (const basePath of ["v1", "/v1?x=1", "/v1#x"]) expectEndpointError(() => fromOpenApi(swagger({ basePath })), "ERR_INVALID_BASE_URL");
+    for (const basePath of ["v1", "/v1?x=1", "/v1#x", "/v1\r\nX: 1", "/v 1", "/v\u0000"]) expectEndpointError(() => fromOpenApi(swagger({ basePath })), "ERR_INVALID_BASE_URL");
+    // Swagger 2.0: schemes "MUST be from the list: http, https, ws, wss".
+    for (const schemes of [["javascript"], ["https", "file"], [7]]) expectEndpointError(() => fromOpenApi(swagger({ schemes })), "ERR_INVALID_BASE_URL");
+    expectEndpointError(() => fromOpenApi(swagger({ paths: { "/a": { get: { schemes: ["ftp"] } } } })), "ERR_INVALID_BASE_URL");
   });
 
   it("picks a scheme by index or by URL with options.server", () => {
