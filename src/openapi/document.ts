@@ -149,6 +149,7 @@ export function ownString(value: unknown, key: string): string | undefined {
 /** What a value is, for a message, without calling any of its methods. */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
+  if (value === undefined) return "missing (undefined, or a hole in a list)";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "an object";
   return `a ${typeof value}`;

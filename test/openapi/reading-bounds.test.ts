@@ -167,13 +167,15 @@ describe("a $ref and a list are read through own properties only (class 9)", () 
     const document = {
       swagger: "2.0",
       host: "api.example",
-      // eslint-disable-next-line no-sparse-arrays
-      schemes: [, "http"],
+      schemes: ["http"],
       paths: { "/a": { get: { parameters: [{ $ref: "#/parameters/list/3" }] }, post: { consumes: [], parameters: [{ name: "f", in: "formData", type: "string" }] } } },
       parameters: { list: [] },
     };
     polluted(["0", "3"], () => {
       expect(expectEndpointError(() => fromOpenApi(document), "ERR_INVALID_PARAMETER").message).toContain("names nothing");
+      // A hole in the schemes is a missing scheme, not Object.prototype's "0".
+      // eslint-disable-next-line no-sparse-arrays
+      expect(expectEndpointError(() => fromOpenApi({ ...document, schemes: [, "http"] }), "ERR_INVALID_BASE_URL").message).toContain("missing");
       const defaults = fromOpenApi({ ...document, paths: { "/a": { post: document.paths["/a"].post } } });
       expect(defaults.baseUrl).toBe("http://api.example");
       expect(defaults["x-endpointkit-routes"]["POST /a"]!.body).toEqual({ mediaType: "application/x-www-form-urlencoded", properties: ["f"] });
