@@ -119,7 +119,8 @@ const STYLES: { readonly [where: string]: readonly string[] } = {
   path: ["simple", "label", "matrix"],
   // tabDelimited: Swagger 2.0's collectionFormat tsv (styles.ts writes it).
   query: ["form", "spaceDelimited", "pipeDelimited", "deepObject", "tabDelimited"],
-  header: ["simple"],
+  // The delimited ones: Swagger 2.0's collectionFormat ssv, pipes and tsv on a header (styles.ts headerText).
+  header: ["simple", "spaceDelimited", "pipeDelimited", "tabDelimited"],
   cookie: ["form"],
 };
 

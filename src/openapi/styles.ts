@@ -56,13 +56,22 @@ export function styledPairs(pairs: string[], style: Style, value: unknown, raw?:
   }
 }
 
-/** A header parameter's text, `simple` style: a list `a,b`, a map `k,v,k2,v2` (exploded `k=v,k2=v2`), not encoded. */
+/** Swagger 2.0's collectionFormat ssv, pipes and tsv on a header: a list's items joined by a space, "|" or a tab. */
+const HEADER_DELIMITERS: { readonly [style: string]: string } = { spaceDelimited: " ", pipeDelimited: "|", tabDelimited: "\t" };
+
+/**
+ * A header parameter's text, `simple` style: a list `a,b`, a map `k,v,k2,v2` (exploded `k=v,k2=v2`), not encoded; in
+ * a delimited style (Swagger 2.0's ssv, pipes, tsv), a list's items joined by its delimiter.
+ */
 export function headerText(style: Style, value: unknown): string {
   if (style.json) return jsonText(style.name, value);
+  const delimiter = Object.prototype.hasOwnProperty.call(HEADER_DELIMITERS, style.style) ? HEADER_DELIMITERS[style.style] : undefined;
   const pairs: string[] = [];
-  // The query's form style without encoding and without the name: the same lists, joined with ",".
-  styledPairs(pairs, { ...style, name: "", style: "form", allowReserved: true, explode: style.explode && !Array.isArray(value) }, value, String);
-  return pairs.map((pair) => (pair.startsWith("=") ? pair.slice(1) : pair)).join(",");
+  // The query's form style without encoding and without the name: the same lists, joined with "," (a delimited
+  // list: its items one by one, joined with the delimiter).
+  const explode = delimiter === undefined ? style.explode && !Array.isArray(value) : Array.isArray(value);
+  styledPairs(pairs, { ...style, name: "", style: "form", allowReserved: true, explode }, value, String);
+  return pairs.map((pair) => (pair.startsWith("=") ? pair.slice(1) : pair)).join(delimiter ?? ",");
 }
 
 /**

@@ -173,14 +173,17 @@ function describedParameter(route: string, parameter: Dictionary, names: Readonl
     return described;
   }
   // In the path and headers a list is comma-separated, the simple style; `multi` is for the query and forms only, and
-  // Swagger tools write it there as csv.
-  if (format !== "csv" && format !== "multi") {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `fromOpenApi(): ${route}: the ${where} parameter ${quote(name)} has collectionFormat ${format}, which endpointkit writes only in the query and in forms`,
-    );
+  // Swagger tools write it there as csv. A header writes ssv, pipes and tsv with their delimiter (styles.ts); a path
+  // placeholder is an RFC 6570 expression, which has no other delimiter than ",".
+  if (format === "csv" || format === "multi") return described;
+  if (where === "header") {
+    described.style = QUERY_FORMATS[format]!.style!;
+    return described;
   }
-  return described;
+  throw new EndpointError(
+    "ERR_INVALID_PARAMETER",
+    `fromOpenApi(): ${route}: the path parameter ${quote(name)} has collectionFormat ${format}, which a path template cannot write (only csv)`,
+  );
 }
 
 /** A parameter's collectionFormat, csv by default; an unknown one is an EndpointError naming the route. */

@@ -90,8 +90,14 @@ describe("Swagger 2.0: parameters and collectionFormat", () => {
     expectEndpointError(() => listApi("GET /items/{ids}", { ids: "x" }), "ERR_MISSING_PARAMETER");
   });
 
-  it("refuses a collectionFormat it cannot write in the path or a header, and an unknown one, naming the route", () => {
-    for (const [where, format] of [["path", "ssv"], ["header", "pipes"], ["query", "json"]] as const) {
+  it("writes a header list as ssv, pipes or tsv say", () => {
+    const parameters = ["ssv", "pipes", "tsv"].map((format) => ({ name: `X-${format}`, in: "header", type: "array", collectionFormat: format, items: { type: "string" } }));
+    const headers = api(swagger({ paths: { "/h": { get: { parameters } } } }))("GET /h", { headers: { "x-ssv": ["a", "b"], "x-pipes": ["c", "d"], "x-tsv": ["e", "f"] } }).headers;
+    expect([headers["x-ssv"], headers["x-pipes"], headers["x-tsv"]]).toEqual(["a b", "c|d", "e\tf"]);
+  });
+
+  it("refuses a collectionFormat a path template cannot write, and an unknown one, naming the route", () => {
+    for (const [where, format] of [["path", "ssv"], ["path", "tsv"], ["query", "json"], ["header", "xml"]] as const) {
       const document = swagger({ paths: { "/a/{p}": { get: { parameters: [{ name: "p", in: where, type: "array", collectionFormat: format, items: { type: "string" } }] } } } });
       expect(expectEndpointError(() => fromOpenApi(document), "ERR_INVALID_PARAMETER").message).toContain("GET /a/{p}");
     }
