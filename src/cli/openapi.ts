@@ -6,7 +6,7 @@ import { describedInFlagWords } from "./flag-words.js";
 import { openapiHelpText } from "./help.js";
 import { moduleData } from "./module-data.js";
 import type { ReadFile } from "./options.js";
-import type { Io } from "./run.js";
+import type { Io } from "./options.js";
 import { show } from "./show.js";
 import { tableFiles } from "./table-types.js";
 import { UsageError } from "./usage-error.js";

@@ -34,6 +34,14 @@ export interface BuiltRequest {
 /** How files are read: injected so the parsing stays free of the file system. */
 export type ReadFile = (path: string) => Uint8Array;
 
+/** What a command may read and write. */
+export interface Io {
+  readFile: ReadFile;
+  readStdin: () => Promise<Uint8Array | undefined>;
+  /** Writes a file the command was asked to write (`endpointkit openapi -o FILE`). */
+  writeFile?: (path: string, text: string) => void;
+}
+
 /** Builds endpoint() options from parsed items; a name given twice is refused, never merged or dropped. */
 export function buildOptions(items: readonly Item[], baseUrl: string | undefined, readFile: ReadFile = noFiles, stdin?: Uint8Array): BuiltRequest {
   const headers: RequestHeaders = {};

@@ -8,7 +8,7 @@ import { baseUrlInFlagWords } from "./flag-words.js";
 import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
 import { describedEndpoint, openapiModule } from "./openapi.js";
-import { buildOptions, describe, utf8, type BuiltRequest, type ReadFile } from "./options.js";
+import { buildOptions, describe, utf8, type BuiltRequest, type Io, type ReadFile } from "./options.js";
 import { cleanMessage, show } from "./show.js";
 import { nearest } from "./suggest.js";
 import { UsageError } from "./usage-error.js";
@@ -21,15 +21,11 @@ export interface Outcome {
 }
 
 /** What run() may ask of the process: the files items name, and stdin (read only when wanted). */
-export interface Io {
-  readFile: ReadFile;
-  readStdin: () => Promise<Uint8Array | undefined>;
-  /** Writes a file the command was asked to write (`endpointkit openapi -o FILE`). */
-  writeFile?: (path: string, text: string) => void;
-}
 
 /** Exit status for a failure that is a bug, not bad input (sysexits' EX_SOFTWARE). */
 export const EXIT_UNEXPECTED = 70;
+
+export type { Io };
 
 /** Runs the command line `argv` (without node and the script) and returns what to print. */
 export async function run(argv: readonly string[], io: Io): Promise<Outcome> {

@@ -1,15 +1,18 @@
-// `endpointkit/openapi`: an OpenAPI 3.0 or 3.1 description read once into the defaults of an endpoint, so that
-// `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description puts it.
-import { EndpointError, guarded } from "../errors.js";
+// `endpointkit/openapi`: an OpenAPI 3.0, 3.1 or 3.2 or a Swagger 2.0 description read once into the defaults of an
+// endpoint, so that `endpoint.defaults<paths>(fromOpenApi(document))` sends every parameter where the description
+// puts it.
+import { EndpointError, guarded, quote } from "../errors.js";
+import { isToken } from "../token.js";
 import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
 import { PLAN_SOURCE } from "../plan.js";
 import { describedPlan } from "./plan.js";
 import type { RouteTable } from "../types/route-table.js";
-import { own, ownString, Reader } from "./document.js";
-import { operationEntry } from "./routes.js";
+import { describeValue, own, ownString, Reader, setProperty } from "./document.js";
+import { readSwagger2 } from "./swagger2.js";
+import { operationEntry, placeholderNames } from "./routes.js";
 import { isJson } from "./media.js";
-import { chosenServer, serverUrl, serversOf } from "./servers.js";
+import { chosenServer, firstServer, serverUrl, serversOf } from "./servers.js";
 
 export { ROUTES };
 export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "../types/route-table.js";
@@ -27,15 +30,24 @@ export type DescribedDefaults = {
 
 /** How fromOpenApi() reads the description. */
 export interface FromOpenApiOptions {
-  /** The server to send requests to: an index into the description's `servers`, or one of their URLs. */
+  /**
+   * The server to send requests to: an index into the description's `servers`, or one of their URLs (Swagger 2.0: an
+   * index into its `schemes`, or the URL one of them makes with `host` and `basePath`).
+   */
   server?: number | string;
-  /** Where the description is served: what a relative server URL ("/v1", or no servers at all) is resolved against. */
+  /**
+   * Where the description is served: what a relative server URL ("/v1", or no servers at all) is resolved against;
+   * for Swagger 2.0, the host and scheme used when the description names none.
+   */
   baseUrl?: string;
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-/** Reads a parsed OpenAPI 3.0 or 3.1 document into an endpoint's defaults: baseUrl, accept and the route table. */
+/**
+ * Reads a parsed OpenAPI 3.0, 3.1 or 3.2 or Swagger 2.0 document into an endpoint's defaults: baseUrl, accept and the
+ * route table.
+ */
 export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = /* @__PURE__ */ guarded("fromOpenApi()", read);
 
 /**
@@ -57,66 +69,102 @@ function withPlanSource<Table extends object>(table: Table): Table {
 }
 
 function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
-  if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI document (an object)");
+  if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI or Swagger 2.0 document (an object)");
   if (!isPlainObject(options)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options must be an object");
-  const version = ownString(document, "openapi");
-  if (version === undefined || !/^3\.[01](\.|$)/.test(version)) {
-    const swagger = own(document, "swagger") !== undefined;
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      swagger
-        ? "fromOpenApi(): this is a Swagger 2.0 description; convert it to OpenAPI 3 first (for example with swagger2openapi)"
-        : `fromOpenApi(): the description is not OpenAPI 3.0 or 3.1 (its "openapi" field is ${version === undefined ? "missing" : JSON.stringify(version)})`,
-    );
-  }
   const base = own(options, "baseUrl");
   const choice = own(options, "server");
   if ((base !== undefined && typeof base !== "string") || (choice !== undefined && typeof choice !== "string" && typeof choice !== "number")) {
     throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options.baseUrl must be a string and options.server an index or a URL");
   }
-  const reader = new Reader(document);
-  const baseUrl = chosenServer(serversOf(document), choice, base);
-  const routes: RouteTable = {};
-  const accepts = new Map<string, string>();
-  const paths = own(document, "paths");
-  const pathItems = isPlainObject(paths) ? paths : {};
-  for (const path of Object.keys(pathItems)) {
-    if (!path.startsWith("/")) continue;
-    const item = reader.resolve(pathItems[path]);
-    if (!isPlainObject(item)) continue;
-    const pathServers = serversOf(item);
-    for (const method of METHODS) {
-      const operation = reader.resolve(own(item, method));
-      if (!isPlainObject(operation)) continue;
-      const entry = operationEntry(reader, path, own(item, "parameters"), operation);
-      // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
-      // among the document's servers only.
-      const servers = serversOf(operation) ?? pathServers;
-      if (servers !== undefined) {
-        // A relative one is resolved as the document's servers are, or against the document's server.
-        const own = serverUrl(servers[0], base ?? baseUrl);
-        if (own !== baseUrl) Object.assign(entry, { baseUrl: own, replaces: baseUrl });
-      }
-      const route = `${method.toUpperCase()} ${path}`;
-      const accept = acceptOf(reader, operation);
-      if (accept !== undefined) accepts.set(route, accept);
-      setOwn(routes, route, entry);
-    }
+  const version = ownString(document, "openapi");
+  const reader = new Reader(document, version !== undefined && /^3\.2(\.|$)/.test(version));
+  const swagger = own(document, "swagger");
+  let read: { baseUrl: string; routes: RouteTable; accepts: Map<string, string> };
+  if (version !== undefined && /^3\.[012](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base);
+  else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, choice, base);
+  else {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      version !== undefined || swagger === undefined
+        ? `fromOpenApi(): the description is not OpenAPI 3.0, 3.1 or 3.2 (its "openapi" field is ${version === undefined ? "missing" : JSON.stringify(version)})`
+        : `fromOpenApi(): the description's "swagger" field is ${typeof swagger === "string" ? JSON.stringify(swagger) : describeValue(swagger)}: Swagger 2.0 is read, other versions are not`,
+    );
   }
+  const { baseUrl, routes, accepts } = read;
   const accept = commonAccept(accepts);
   for (const [route, type] of accepts) if (type !== accept) routes[route]!.accept = type;
   return { baseUrl, headers: { accept }, [ROUTES]: withPlanSource(routes) };
+}
+
+/** An OpenAPI 3.0, 3.1 or 3.2 document's server, routes and each route's accept type. */
+function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
+  const baseUrl = chosenServer(serversOf(document), choice, base);
+  const routes: RouteTable = {};
+  const accepts = new Map<string, string>();
+  const urls = new Map<object, string>();
+  const paths = own(document, "paths");
+  const pathItems = isPlainObject(paths) ? paths : {};
+  for (const path of reader.keys(pathItems)) {
+    if (!path.startsWith("/")) continue;
+    const item = reader.resolve(pathItems[path]);
+    if (!isPlainObject(item)) continue;
+    const names = placeholderNames(path);
+    const pathServer = firstServer(item);
+    for (const [method, value] of operationsOf(reader, path, item)) {
+      const operation = reader.resolve(value);
+      if (!isPlainObject(operation)) continue;
+      const entry = operationEntry(reader, names, own(item, "parameters"), operation);
+      // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
+      // among the document's servers only.
+      const chosen = firstServer(operation) ?? pathServer;
+      if (chosen !== undefined) {
+        // A relative one is resolved as the document's servers are, or against the document's server. Each server
+        // object is filled in once, however many operations share it (through a $ref'd path item or operation).
+        let own = isPlainObject(chosen.server) ? urls.get(chosen.server) : undefined;
+        if (own === undefined) {
+          own = serverUrl(chosen.server, base ?? baseUrl);
+          if (isPlainObject(chosen.server)) urls.set(chosen.server, reader.text(own));
+        }
+        if (own !== baseUrl) Object.assign(entry, { baseUrl: own, replaces: baseUrl });
+      }
+      const route = `${method} ${path}`;
+      const accept = acceptOf(reader, operation);
+      if (accept !== undefined) accepts.set(route, accept);
+      setProperty(routes, route, entry);
+    }
+  }
+  return { baseUrl, routes, accepts };
+}
+
+/**
+ * A path item's operations as [method, operation]: the fixed fields, uppercase; in OpenAPI 3.2 also `query` (QUERY)
+ * and each of `additionalOperations`, whose key is the method in the case it is sent (OpenAPI 3.2.0, Path Item
+ * Object). A key that is no HTTP token, or that names a method a fixed field holds, is an EndpointError.
+ */
+function operationsOf(reader: Reader, path: string, item: Dictionary): [string, unknown][] {
+  const fixed = reader.openapi32 ? [...METHODS, "query"] : METHODS;
+  const operations: [string, unknown][] = fixed.map((method) => [method.toUpperCase(), own(item, method)]);
+  if (!reader.openapi32) return operations;
+  const additional = own(item, "additionalOperations");
+  for (const method of reader.keys(additional)) {
+    if (!isToken(method) || fixed.includes(method.toLowerCase())) {
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `fromOpenApi(): the path ${quote(path)} has additionalOperations ${quote(method)}, which is ${fixed.includes(method.toLowerCase()) ? "a method its own field describes" : "not an HTTP method token"}`,
+      );
+    }
+    operations.push([method, (additional as Dictionary)[method]]);
+  }
+  return operations;
 }
 
 /** The response media type an operation asks for: its first response's JSON type, else that response's first type. */
 function acceptOf(reader: Reader, operation: unknown): string | undefined {
   const responses = own(operation, "responses");
   if (!isPlainObject(responses)) return undefined;
-  for (const status of Object.keys(responses)) {
-    reader.step();
+  for (const status of reader.keys(responses)) {
     const content = own(reader.resolve(responses[status]), "content");
-    if (!isPlainObject(content)) continue;
-    const types = Object.keys(content);
+    const types = reader.keys(content);
     if (types.length === 0) continue;
     return types.find((type) => isJson(type.toLowerCase())) ?? types[0];
   }

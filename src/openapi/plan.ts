@@ -40,8 +40,10 @@ export function describedPlan(table: Dictionary, method: string, url: string): C
 
 const STYLES: { readonly [where: string]: readonly string[] } = {
   path: ["simple", "label", "matrix"],
-  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
-  header: ["simple"],
+  // tabDelimited: Swagger 2.0's collectionFormat tsv (styles.ts writes it).
+  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject", "tabDelimited"],
+  // The delimited ones: Swagger 2.0's collectionFormat ssv, pipes and tsv on a header (styles.ts headerText).
+  header: ["simple", "spaceDelimited", "pipeDelimited", "tabDelimited"],
   cookie: ["form"],
 };
 

@@ -1,9 +1,10 @@
 // One operation of a description as a route table entry: where each parameter goes and how, and its request body.
-import { setOwn, isPlainObject, type Dictionary } from "../objects.js";
+import { EndpointError, quote } from "../errors.js";
+import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "../types/route-table.js";
 import { ROUTES } from "../option-names.js";
 import { isJson } from "./media.js";
-import { MAX_CHAIN, own, ownString, type Reader } from "./document.js";
+import { MAX_CHAIN, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
 type Location = (typeof LOCATIONS)[number];
@@ -13,24 +14,48 @@ const STYLES: { readonly [where in Location]: readonly string[] } = {
   header: ["simple"],
   cookie: ["form"],
 };
+/** OpenAPI 3.2's cookie styles: `cookie` is new (Style Values). */
+const COOKIE_STYLES_32 = ["form", "cookie"];
 /** Header parameters OpenAPI says to ignore: the client, the body and security set them. */
 const IGNORED_HEADERS = /* @__PURE__ */ new Set(["accept", "content-type", "authorization"]);
+
+/** Accept, Content-Type or Authorization, in any case (lowercasing only a name short enough to be one). */
+export function isIgnoredHeader(name: string): boolean {
+  return name.length <= 13 && IGNORED_HEADERS.has(name.toLowerCase());
+}
 /** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
-const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
+export const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
+
+/**
+ * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it, or with an RFC 6570
+ * operator written by the description itself (Google's `{+name}`). Each path parameter is then one lookup, where a
+ * split of the whole path per parameter took time quadratic in the path's length.
+ */
+export function placeholderNames(path: string): ReadonlySet<string> {
+  const names = new Set<string>();
+  const parts = path.split(/[{}]/);
+  for (let i = 1; i < parts.length; i += 2) names.add(parts[i]!.replace(/^[+#./;?&]|\*$/g, ""));
+  return names;
+}
 
 /** The route table entry of one operation, with the parameters of its path item (`shared`). */
-export function operationEntry(reader: Reader, path: string, shared: unknown, operation: Dictionary): DescribedOperationEntry {
+export function operationEntry(reader: Reader, names: ReadonlySet<string>, shared: unknown, operation: Dictionary): DescribedOperationEntry {
   // Operation parameters override the path item's by name and location. They come first, then the path item's
   // others: the order OpenAPI tools (the oas package, @readme/oas-to-har) write the query in.
-  const byKey = new Map<string, DescribedParameter>();
+  const byKey = new ParameterSet<DescribedParameter>();
   for (const list of [own(operation, "parameters"), shared]) {
-    if (!Array.isArray(list)) continue;
-    for (const item of list) {
-      const parameter = describedParameter(reader, item, path);
-      if (parameter !== undefined && !byKey.has(`${parameter.in}\u0000${parameter.name}`)) byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+    for (const item of reader.items(list)) {
+      const parameter = describedParameter(reader, item, names);
+      if (parameter !== undefined) byKey.add(parameter.in, parameter.name, parameter);
     }
   }
-  const parameters = [...byKey.values()];
+  const parameters = byKey.values;
+  // OpenAPI 3.2.0: a querystring parameter is the whole query, so it "MUST NOT appear more than once, and MUST NOT
+  // appear in the same operation (or in the operation's path-item) as any in: query parameters".
+  const querystrings = parameters.filter((p) => p.in === "querystring");
+  if (querystrings.length > 1 || (querystrings.length === 1 && parameters.some((p) => p.in === "query"))) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): the operation with the querystring parameter ${quote(querystrings[0]!.name)} has another querystring or query parameter`);
+  }
   const entry: DescribedOperationEntry = {};
   if (parameters.length > 0) entry.parameters = parameters;
   const body = describedBody(reader, own(operation, "requestBody"), new Set(parameters.filter((p) => p.in !== "header").map((p) => p.name)));
@@ -38,31 +63,52 @@ export function operationEntry(reader: Reader, path: string, shared: unknown, op
   return entry;
 }
 
-function describedParameter(reader: Reader, item: unknown, path: string): DescribedParameter | undefined {
+function describedParameter(reader: Reader, item: unknown, names: ReadonlySet<string>): DescribedParameter | undefined {
   reader.step();
   const parameter = reader.resolve(item);
   const name = ownString(parameter, "name");
-  const where = ownString(parameter, "in") as Location | undefined;
-  if (name === undefined || where === undefined || !LOCATIONS.includes(where)) return undefined;
-  if (where === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return undefined;
+  const where = ownString(parameter, "in") as Location | "querystring" | undefined;
+  if (name === undefined || where === undefined) return undefined;
+  reader.text(name);
+  if (where === "querystring" && reader.openapi32) return querystringParameter(reader, parameter, name);
+  if (where === "querystring" || !LOCATIONS.includes(where)) return undefined;
+  if (where === "header" && isIgnoredHeader(name)) return undefined;
   // A path parameter the path does not name has nowhere to go.
   // (A description may write an RFC 6570 operator itself, as Google's `{+name}`.)
-  if (where === "path" && !path.split(/[{}]/).some((part, i) => i % 2 === 1 && part.replace(/^[+#./;?&]|\*$/g, "") === name)) return undefined;
+  if (where === "path" && !names.has(name)) return undefined;
   const described: DescribedParameter = { name, in: where };
   // A path parameter is always required, so the table does not say it.
   if (where !== "path" && own(parameter, "required") === true) described.required = true;
   const content = own(parameter, "content");
   if (isPlainObject(content)) {
-    const first = Object.keys(content)[0];
+    const first = reader.keys(content)[0];
     if (first !== undefined && isJson(first.toLowerCase())) described.json = true;
     return described;
   }
-  // A style the location cannot have (a mistake in the description) is read as the location's default.
+  // A style the location cannot have (a mistake in the description) is read as the location's default. OpenAPI 3.2
+  // adds `cookie` for cookies: form's pairs, joined by "; " and not percent-encoded.
+  const styles = where === "cookie" && reader.openapi32 ? COOKIE_STYLES_32 : STYLES[where];
   const style = ownString(parameter, "style");
-  if (style !== undefined && style !== STYLES[where][0] && STYLES[where].includes(style)) described.style = style;
+  if (style !== undefined && style !== styles[0] && styles.includes(style)) described.style = style;
   const explode = own(parameter, "explode");
-  if (typeof explode === "boolean" && explode !== ((described.style ?? STYLES[where][0]) === "form")) described.explode = explode;
+  const explodes = (described.style ?? styles[0]) === "form" || described.style === "cookie";
+  if (typeof explode === "boolean" && explode !== explodes) described.explode = explode;
   if (where === "query" && own(parameter, "allowReserved") === true) described.allowReserved = true;
+  return described;
+}
+
+/**
+ * An OpenAPI 3.2 `in: querystring` parameter: one value that is the whole query string, written by its `content`'s
+ * one media type (OpenAPI 3.2.0, Parameter Locations). Without `content` it has no way to be written: an EndpointError.
+ */
+function querystringParameter(reader: Reader, parameter: unknown, name: string): DescribedParameter {
+  const mediaType = reader.keys(own(parameter, "content"))[0];
+  if (mediaType === undefined) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): the querystring parameter ${quote(name)} has no content media type, which OpenAPI 3.2 requires to write it`);
+  }
+  const described: DescribedParameter = { name, in: "querystring", mediaType };
+  if (own(parameter, "required") === true) described.required = true;
+  if (isJson(mediaType.toLowerCase())) described.json = true;
   return described;
 }
 
@@ -75,7 +121,7 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const requestBody = reader.resolve(value);
   const content = own(requestBody, "content");
   if (!isPlainObject(content)) return undefined;
-  const types = Object.keys(content);
+  const types = reader.keys(content);
   if (types.length === 0) return undefined;
   const mediaType = types.filter((type) => isJson(type.toLowerCase())).pop() ?? types[0]!;
   const media = reader.resolve(content[mediaType]);
@@ -83,25 +129,57 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const lower = mediaType.toLowerCase().split(";")[0]!.trim();
   // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
   // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
-  const properties = objectProperties(reader, own(media, "schema"), 0, new Set());
-  if (properties !== undefined && properties.size > 0 && ![...properties].some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
-    body.properties = [...properties];
+  const properties = reader.properties("properties", own(media, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
+  if (properties !== undefined && properties.length > 0 && !properties.some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
+    // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
+    reader.step(properties.length);
+    body.properties = properties.slice();
   }
   const encoding = own(media, "encoding");
+  const entries: { [property: string]: DescribedEncoding } = {};
+  let any = false;
   if (isPlainObject(encoding) && (lower === "application/x-www-form-urlencoded" || lower === "multipart/form-data")) {
-    const entries: { [property: string]: DescribedEncoding } = {};
-    let any = false;
-    for (const property of Object.keys(encoding)) {
-      reader.step();
+    for (const property of reader.keys(encoding)) {
       const entry = describedEncoding(reader.resolve(encoding[property]));
       if (entry !== undefined) {
-        setOwn(entries, property, entry);
+        setProperty(entries, property, entry);
         any = true;
       }
     }
-    if (any) body.encoding = entries;
   }
+  // OpenAPI 3.2 settles what earlier versions left open: with no Encoding Object, a form field whose schema is an
+  // object takes the default contentType of an object, application/json (Encoding Object; "URL Encoded Form with
+  // JSON Values"). Earlier descriptions keep the bracket form (DECISIONS).
+  if (reader.openapi32 && lower === "application/x-www-form-urlencoded") {
+    const objects = reader.properties("objects", own(media, "schema"), (schema) => objectValued(reader, schema, 0, new Set()));
+    for (const property of objects ?? []) {
+      if (isPlainObject(encoding) && Object.prototype.hasOwnProperty.call(encoding, property)) continue;
+      reader.step();
+      setProperty(entries, property, { json: true });
+      any = true;
+    }
+  }
+  if (any) body.encoding = entries;
   return body;
+}
+
+/** The properties of an object schema (through $ref, allOf, oneOf and anyOf) whose own schema has type object. */
+function objectValued(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> {
+  const names = new Set<string>();
+  reader.step();
+  const schema = reader.resolve(value);
+  if (!isPlainObject(schema) || depth > MAX_CHAIN || seen.has(schema)) return names;
+  seen.add(schema);
+  const properties = own(schema, "properties");
+  for (const name of reader.keys(properties)) {
+    const type = own(reader.resolve((properties as Dictionary)[name]), "type");
+    const types = Array.isArray(type) ? reader.items(type).filter((t) => t !== "null") : [type];
+    if (types.length > 0 && types.every((t) => t === "object")) names.add(name);
+  }
+  for (const key of ["allOf", "oneOf", "anyOf"]) {
+    for (const member of reader.items(own(schema, key))) for (const name of objectValued(reader, member, depth + 1, seen)) names.add(name);
+  }
+  return names;
 }
 
 function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
@@ -121,7 +199,7 @@ function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
  * an object. Additional properties do not stop the named ones from being flat keys (Plaid, Spotify and Bitbucket
  * allow them on most bodies); a body with other keys still goes whole in `data`.
  */
-function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> | undefined {
+export function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> | undefined {
   reader.step();
   const schema = reader.resolve(value);
   if (!isPlainObject(schema) || depth > MAX_CHAIN) return undefined;
@@ -129,14 +207,12 @@ function objectProperties(reader: Reader, value: unknown, depth: number, seen: S
   seen.add(schema);
   const names = new Set<string>();
   const type = own(schema, "type");
-  const types = Array.isArray(type) ? type.filter((t) => t !== "null") : type === undefined ? [] : [type];
+  const types = Array.isArray(type) ? reader.items(type).filter((t) => t !== "null") : type === undefined ? [] : [type];
   if (types.some((t) => t !== "object")) return undefined;
   const properties = own(schema, "properties");
-  if (isPlainObject(properties)) for (const name of Object.keys(properties)) names.add(name);
+  for (const name of reader.keys(properties)) names.add(name);
   for (const key of ["allOf", "oneOf", "anyOf"]) {
-    const members = own(schema, key);
-    if (!Array.isArray(members)) continue;
-    for (const member of members) {
+    for (const member of reader.items(own(schema, key))) {
       const found = objectProperties(reader, member, depth + 1, seen);
       if (found === undefined) return undefined;
       for (const name of found) names.add(name);

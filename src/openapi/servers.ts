@@ -1,5 +1,6 @@
 // Server URLs: a server's variables filled with their defaults, relative URLs resolved against options.baseUrl.
 import { EndpointError, quote } from "../errors.js";
+import { ownItems } from "../objects.js";
 import { own, ownString } from "./document.js";
 
 /** The URL of a Server object with its variables' defaults, absolute (resolved against `base`), without a trailing "/". */
@@ -34,7 +35,7 @@ function absolute(url: string, base: string | undefined): string {
   return `${withoutTrailingSlash(base)}/${url.replace(/^\.\//, "")}`;
 }
 
-function withoutTrailingSlash(url: string): string {
+export function withoutTrailingSlash(url: string): string {
   if (!url.endsWith("/") || /^[a-z][a-z\d+.-]*:\/\/$/i.test(url)) return url;
   // Trimmed by a loop: `/\/+$/` retries its run of slashes from every position, quadratic on "////…x/".
   let end = url.length;
@@ -42,10 +43,21 @@ function withoutTrailingSlash(url: string): string {
   return url.slice(0, end);
 }
 
+/**
+ * The first server a path item or operation lists (the one its routes go to), read as an own item, else undefined:
+ * only it is read, so an operation referenced from many paths costs one read per reference, whatever its list.
+ */
+export function firstServer(value: unknown): { server: unknown } | undefined {
+  const servers = own(value, "servers");
+  if (!Array.isArray(servers) || servers.length === 0) return undefined;
+  return { server: Object.prototype.hasOwnProperty.call(servers, 0) ? (servers as unknown[])[0] : undefined };
+}
+
 /** The servers a document, path item or operation lists: a non-empty list, else undefined. */
 export function serversOf(value: unknown): readonly unknown[] | undefined {
   const servers = own(value, "servers");
-  return Array.isArray(servers) && servers.length > 0 ? servers : undefined;
+  // Own items only: a hole is undefined (a server with no url), never Object.prototype's "0".
+  return Array.isArray(servers) && servers.length > 0 ? ownItems(servers, "the servers of the description") : undefined;
 }
 
 /** The document's server that `choice` picks (an index, or a URL as written or filled in); the first by default. */

@@ -50,18 +50,28 @@ export function styledPairs(pairs: string[], style: Style, value: unknown, raw?:
   if (style.explode) {
     for (let i = 0; i < texts.length; i++) pairs.push(`${keys === undefined ? name : encodeName(keys[i]!)}=${texts[i]}`);
   } else if (texts.length > 0) {
-    const delimiter = style.style === "spaceDelimited" ? "%20" : style.style === "pipeDelimited" ? "%7C" : ",";
+    // tabDelimited is Swagger 2.0's `collectionFormat: tsv`, which OpenAPI 3 has no style for.
+    const delimiter = style.style === "spaceDelimited" ? "%20" : style.style === "pipeDelimited" ? "%7C" : style.style === "tabDelimited" ? "%09" : ",";
     pairs.push(`${name}=${texts.map((item, i) => (keys === undefined ? item : `${encode(keys[i]!)}${delimiter}${item}`)).join(delimiter)}`);
   }
 }
 
-/** A header parameter's text, `simple` style: a list `a,b`, a map `k,v,k2,v2` (exploded `k=v,k2=v2`), not encoded. */
+/** Swagger 2.0's collectionFormat ssv, pipes and tsv on a header: a list's items joined by a space, "|" or a tab. */
+const HEADER_DELIMITERS: { readonly [style: string]: string } = { spaceDelimited: " ", pipeDelimited: "|", tabDelimited: "\t" };
+
+/**
+ * A header parameter's text, `simple` style: a list `a,b`, a map `k,v,k2,v2` (exploded `k=v,k2=v2`), not encoded; in
+ * a delimited style (Swagger 2.0's ssv, pipes, tsv), a list's items joined by its delimiter.
+ */
 export function headerText(style: Style, value: unknown): string {
   if (style.json) return jsonText(style.name, value);
+  const delimiter = Object.prototype.hasOwnProperty.call(HEADER_DELIMITERS, style.style) ? HEADER_DELIMITERS[style.style] : undefined;
   const pairs: string[] = [];
-  // The query's form style without encoding and without the name: the same lists, joined with ",".
-  styledPairs(pairs, { ...style, name: "", style: "form", allowReserved: true, explode: style.explode && !Array.isArray(value) }, value, String);
-  return pairs.map((pair) => (pair.startsWith("=") ? pair.slice(1) : pair)).join(",");
+  // The query's form style without encoding and without the name: the same lists, joined with "," (a delimited
+  // list: its items one by one, joined with the delimiter).
+  const explode = delimiter === undefined ? style.explode && !Array.isArray(value) : Array.isArray(value);
+  styledPairs(pairs, { ...style, name: "", style: "form", allowReserved: true, explode }, value, String);
+  return pairs.map((pair) => (pair.startsWith("=") ? pair.slice(1) : pair)).join(delimiter ?? ",");
 }
 
 /**

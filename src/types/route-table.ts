@@ -6,7 +6,10 @@ import type { Style } from "../openapi/styles.js";
 /** How one parameter is sent; what OpenAPI makes the default is left out. */
 export interface DescribedParameter {
   name: string;
-  in: "path" | "query" | "header" | "cookie";
+  /** `querystring` (OpenAPI 3.2): the whole query, written by `mediaType`. */
+  in: "path" | "query" | "header" | "cookie" | "querystring";
+  /** A querystring parameter's media type. */
+  mediaType?: string;
   style?: string;
   explode?: boolean;
   allowReserved?: boolean;

@@ -105,8 +105,8 @@ describe("fromOpenApi: the table", () => {
 });
 
 describe("fromOpenApi: documents it refuses", () => {
-  it("refuses Swagger 2.0 and anything that is not OpenAPI 3.0 or 3.1", () => {
-    expect(expectEndpointError(() => fromOpenApi({ swagger: "2.0", paths: {} }), "ERR_INVALID_PARAMETER").message).toContain("Swagger 2.0");
+  it("refuses anything that is not OpenAPI 3.0 or 3.1 or Swagger 2.0 (test/openapi/swagger2.test.ts)", () => {
+    expect(expectEndpointError(() => fromOpenApi({ swagger: "1.2", paths: {} }), "ERR_INVALID_PARAMETER").message).toContain("Swagger 2.0 is read");
     expectEndpointError(() => fromOpenApi({ openapi: "4.0.0" }), "ERR_INVALID_PARAMETER");
     expectEndpointError(() => fromOpenApi("openapi: 3.0.0"), "ERR_INVALID_PARAMETER");
     expectEndpointError(() => fromOpenApi(null), "ERR_INVALID_PARAMETER");
