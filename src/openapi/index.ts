@@ -7,6 +7,7 @@ import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
 import { PLAN_SOURCE } from "../plan.js";
 import { describedPlan } from "./plan.js";
+import { TABLE_SETTINGS, refuseUndescribed } from "./undescribed.js";
 import type { RouteTable } from "../types/route-table.js";
 import { describeValue, own, ownString, Reader, setProperty } from "./document.js";
 import { readSwagger2 } from "./swagger2.js";
@@ -40,6 +41,11 @@ export interface FromOpenApiOptions {
    * for Swagger 2.0, the host and scheme used when the description names none.
    */
   baseUrl?: string;
+  /**
+   * What a route the description does not hold does: "refuse" (the default), ERR_INVALID_ROUTE naming the nearest
+   * described routes; "github", it follows GitHub's rules (SPEC.md), as on the base endpoint.
+   */
+  undescribed?: "refuse" | "github";
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -65,7 +71,12 @@ export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @_
 
 /** `table` carrying the plan source that compiles its routes (src/plan.ts, PlanSource), which JSON never holds. */
 function withPlanSource<Table extends object>(table: Table): Table {
-  return Object.defineProperty(table, PLAN_SOURCE, { __proto__: null, value: describedPlan } as PropertyDescriptor);
+  return Object.defineProperty(table, PLAN_SOURCE, { __proto__: null, value: planOrRefusal } as PropertyDescriptor);
+}
+
+/** The plan source of every table: the plan of a described route, else the refusal of an undescribed one. */
+function planOrRefusal(table: Dictionary, method: string, url: string): ReturnType<typeof describedPlan> {
+  return describedPlan(table, method, url) ?? refuseUndescribed(table, method, url);
 }
 
 function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
@@ -75,6 +86,10 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   const choice = own(options, "server");
   if ((base !== undefined && typeof base !== "string") || (choice !== undefined && typeof choice !== "string" && typeof choice !== "number")) {
     throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options.baseUrl must be a string and options.server an index or a URL");
+  }
+  const undescribed = own(options, "undescribed");
+  if (undescribed !== undefined && undescribed !== "refuse" && undescribed !== "github") {
+    throw new EndpointError("ERR_INVALID_PARAMETER", 'fromOpenApi(): options.undescribed must be "refuse" or "github"');
   }
   const version = ownString(document, "openapi");
   const reader = new Reader(document, version !== undefined && /^3\.2(\.|$)/.test(version));
@@ -93,6 +108,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   const { baseUrl, routes, accepts } = read;
   const accept = commonAccept(accepts);
   for (const [route, type] of accepts) if (type !== accept) routes[route]!.accept = type;
+  if (undescribed === "github") routes[TABLE_SETTINGS] = { undescribed };
   return { baseUrl, headers: { accept }, [ROUTES]: withPlanSource(routes) };
 }
 

@@ -42,6 +42,8 @@ export interface DescribedOperationEntry {
   baseUrl?: string;
   /** The description's server, which `baseUrl` stands in for: a call on another baseUrl (a staging server) keeps it. */
   replaces?: string;
+  /** Only in the table's settings entry ("*", a key no route has): routes it does not describe follow GitHub's rules. */
+  undescribed?: "github";
   /** The accept header of this operation when it is not the document's. */
   accept?: string;
 }

@@ -43,6 +43,7 @@ const DESCRIPTION = {
         responses: {},
       },
     },
+    "/notes": { post: { requestBody: { content: { "application/json": { schema: { type: "object", properties: { photo: {} } } } } }, responses: {} } },
   },
 };
 writeFileSync(join(dir, "up.json"), JSON.stringify(DESCRIPTION));
@@ -148,7 +149,7 @@ describe("a multipart body (class 18)", () => {
   });
 
   it("refuses a file upload where the body is not multipart, and a field name curl cannot write (with = or empty)", async () => {
-    const plain = await run(["--openapi", "up.json", "--base-url", "https://api.example", "POST /elsewhere", "photo@photo.bin"], io);
+    const plain = await run(["--openapi", "up.json", "--base-url", "https://api.example", "POST /notes", "photo@photo.bin"], io);
     expect(plain.exitCode).toBe(2);
     expect(plain.stderr).toContain('the file upload "photo@photo.bin" needs a multipart/form-data body');
     for (const name of ["a=b", ""]) {

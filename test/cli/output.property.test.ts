@@ -69,7 +69,8 @@ describe("what the command prints holds no raw control or format character", () 
       }),
       { numRuns: 1500 },
     );
-    expect([...printed.keys()].sort()).toEqual(PLACES.filter((place) => !place.startsWith("broken")).sort());
+    // A route the description does not hold is refused (its message is checked above), so "route" never prints.
+    expect([...printed.keys()].sort()).toEqual(PLACES.filter((place) => !place.startsWith("broken") && place !== "route").sort());
   });
 
   it("in the openapi module, for every such character in the description's file name", async () => {

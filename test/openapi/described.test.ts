@@ -155,10 +155,19 @@ describe("described routes: where each flat key goes", () => {
     expectEndpointError(() => loosen(api)("DELETE /pets/{petId}", {}), "ERR_MISSING_PARAMETER");
   });
 
-  it("keeps today's rules for routes the table does not describe", () => {
-    const request = api("POST /repos/{owner}", { owner: "o", x: [1, 2] });
+  it("refuses a route the table does not describe, naming the nearest described ones", () => {
+    const error = expectEndpointError(() => loosen(api)("GET /pet"), "ERR_INVALID_ROUTE");
+    expect(error.message).toContain('"GET /pets"');
+    expectEndpointError(() => loosen(api).merge("POST /pest", { name: "Rex" }), "ERR_INVALID_ROUTE");
+  });
+
+  it("keeps GitHub's rules for routes the table does not describe when the table was made so", () => {
+    const lenient = loosen(endpoint.defaults(fromOpenApi(document, { undescribed: "github" })));
+    const request = lenient("POST /repos/{owner}", { owner: "o", x: [1, 2] });
     expect(request.body).toEqual({ x: [1, 2] });
-    expect(api("GET /search", { q: "c++" }).url).toBe(`${base}/search?q=c++`);
+    expect(lenient("GET /search", { q: "c++" }).url).toBe(`${base}/search?q=c++`);
+    // Described routes are still described.
+    expect(lenient("POST /pets", { name: "Rex", dryRun: true }).url).toBe(`${base}/pets?dryRun=true`);
   });
 
   it("gives endpoint.parse(endpoint.merge()) the same result", () => {
