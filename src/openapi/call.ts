@@ -5,7 +5,7 @@ import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } fr
 import { Pieces, Seen, headerText, jsonText, styledPairs, type Style } from "./styles.js";
 import { scalarText } from "../values.js";
 import type { Call } from "../plan.js";
-import type { CompiledPlan as DescribedPlan, SlottedStyle } from "../types/route-table.js";
+import type { CompiledPlan as DescribedPlan, DescribedStyle, SlottedStyle } from "../types/route-table.js";
 import type { ResponseHeaders } from "../types/index.js";
 
 /** Writes the query and body of a call on a described route; sets its cookie and content-type headers. */
@@ -25,8 +25,10 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
     const own = i >= defaultCount;
     const key = own ? keys[i - defaultCount]! : defaultList[i]!;
     if (call.isOption(key)) {
-      // data holding undefined, the caller's and the defaults', is no body, as merge() drops it.
-      if (key === "data" && plan.body === undefined && call.data !== undefined) throw invalid(key);
+      // On a route without a body, the caller's own data is an error, and the defaults' is left out, as a parameter of
+      // theirs that the route does not have. data holding undefined is no body, as merge() drops it. (The call's data is
+      // the caller's over the defaults': a caller's `data: undefined` beside the defaults' data is refused too.)
+      if (key === "data" && own && plan.body === undefined && call.data !== undefined) throw invalid(key);
       continue;
     }
     const place = plan.places.get(key);
@@ -50,7 +52,7 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
     const cookies = pairsOf(plan.cookies, values, new Pieces("the cookie header", 2), seen);
     if (cookies.length > 0) headers.cookie = [getOwn(headers, "cookie") ?? [], cookies].flat().join("; ");
   }
-  let body = call.data;
+  let body = plan.body === undefined ? undefined : call.data;
   if (properties !== undefined) {
     if (body !== undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "give the body either whole as data or as its properties, not both");
     body = properties;
@@ -115,15 +117,18 @@ function formData(body: Dictionary, seen: Seen): unknown {
   return form;
 }
 
-/** The caller's headers with each described header parameter that is not text written as text (`simple`). */
-export function describedHeaders(plan: DescribedPlan, headers: unknown): unknown {
+/**
+ * The caller's headers with each described header parameter that is not text written as text (`simple`). `styles`:
+ * the route's header parameters by lowercase name, a map its plan builds once, so each header is one lookup.
+ */
+export function describedHeaders(styles: ReadonlyMap<string, DescribedStyle>, headers: unknown): unknown {
   if (!isPlainObject(headers)) return headers;
   const copy: Dictionary = {};
   let seen: Seen | undefined;
   for (const name of Object.keys(headers)) {
     const value = headers[name];
     // A described header parameter's value as its schema types it (a boolean, a list, a map) becomes its text.
-    const style = value !== undefined && typeof value !== "string" ? plan.headerStyles.find((header) => header.name === name.toLowerCase()) : undefined;
+    const style = value !== undefined && typeof value !== "string" ? styles.get(name.toLowerCase()) : undefined;
     setOwn(copy, name, style === undefined ? value : headerText(style, value, (seen ??= new Seen())));
   }
   return copy;
