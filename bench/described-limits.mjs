@@ -32,6 +32,7 @@ const api = endpoint.defaults(
       },
       "/form": { post: { requestBody: { content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties: { m: {}, g: {} } }, encoding: { g: { contentType: "application/json" } } } } } } },
       "/multipart": { post: { requestBody: { content: { "multipart/form-data": { schema: { type: "object", properties: { m: {} } } } } } } },
+      "/form-data": { post: { requestBody: { content: { "application/x-www-form-urlencoded": {} } } } },
       "/h": { get: { parameters: Array.from({ length: N }, (_, i) => ({ name: `X-H${i}`, in: "header" })) } },
     },
   }),
@@ -41,6 +42,7 @@ const bigints = new Array(2 ** 20).fill(10n ** 999n);
 const strings = new Array(2 ** 20).fill("7".repeat(1000));
 let chain = { leaf: 1 };
 for (let i = 0; i < 40; i++) chain = { a: chain, b: chain };
+const manyKeys = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, new Array(2 ** 20).fill("")]));
 const headers = {};
 for (let i = 0; i < N; i++) headers[`x-h${i}`] = i;
 
@@ -55,6 +57,7 @@ const cases = [
   ["2^20 items of one 1,000-digit bigint, form body", () => api("POST /form", { m: bigints })],
   ["2^20 items of one 1,000-character string, query JSON", () => api("GET /q", { j: strings })],
   ["2^20 items of one 1,000-character string, header JSON", () => api("GET /q", { headers: { "x-j": strings } })],
+  ["100 keys holding one 2^20-item list of empty strings, form body", () => api("POST /form-data", { data: manyKeys })],
   ["40 objects pointing twice at the next, query deepObject", () => api("GET /q", { d: chain })],
   ["40 objects pointing twice at the next, query JSON", () => api("GET /q", { j: chain })],
   ["40 objects pointing twice at the next, header JSON", () => api("GET /q", { headers: { "x-j": chain } })],

@@ -3,7 +3,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
 import { Pieces, Seen, headerText, jsonText, styledPairs, type Style } from "./styles.js";
-import { scalarText } from "../values.js";
+import { MAX_LIST_LENGTH, scalarText } from "../values.js";
 import type { Call } from "../plan.js";
 import type { CompiledPlan as DescribedPlan, DescribedStyle, SlottedStyle } from "../types/route-table.js";
 import type { ResponseHeaders } from "../types/index.js";
@@ -108,10 +108,14 @@ function formData(body: Dictionary, seen: Seen): unknown {
   const { FormData, Blob } = globalThis as unknown as { FormData?: new () => { append(name: string, value: unknown): void }; Blob?: new () => object };
   if (FormData === undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "a multipart/form-data body needs globalThis.FormData");
   const form = new FormData();
+  // At most 2^20 parts, as a query holds at most 2^20 pairs: many properties can hold one long list.
+  let parts = 0;
   for (const name of Object.keys(body)) {
     const value = body[name];
     for (const item of Array.isArray(value) ? ownItems(value, "the body property", name) : [value]) {
-      if (item != null) form.append(name, Blob !== undefined && item instanceof Blob ? item : (scalarText(item, name) ?? jsonText(name, item, seen)));
+      if (item == null) continue;
+      if (++parts > MAX_LIST_LENGTH) throw new EndpointError("ERR_TOO_LARGE", `the body property ${quote(name)} makes the multipart body hold more than ${MAX_LIST_LENGTH} parts`);
+      form.append(name, Blob !== undefined && item instanceof Blob ? item : (scalarText(item, name) ?? jsonText(name, item, seen)));
     }
   }
   return form;

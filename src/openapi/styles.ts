@@ -21,10 +21,13 @@ export interface Style {
  * The pieces of one text a call writes (its query, its cookie header, a form body, a header value), measured as they
  * are added, as a plain route's query is (src/query.ts): a list of 2^20 long items ends in ERR_TOO_LARGE at the
  * engine's longest string, not after a gigabyte of item texts. One per text, so every value in it shares the bound.
+ * A text holds at most 2^20 pieces too: a piece costs far more memory than its characters, and many keys of a form
+ * body can hold one list or one shared object, each written in full.
  */
 export class Pieces {
   readonly list: string[] = [];
   private length = 0;
+  private count = 0;
   /** `separator`: how many characters the text puts between two pieces ("&": 1, "; ": 2). */
   constructor(
     private readonly what: string,
@@ -42,6 +45,9 @@ export class Pieces {
   grow(characters: number, count: number, name: string): void {
     const more = characters + count * this.separator;
     this.check(more, name);
+    if ((this.count += count) > MAX_LIST_LENGTH) {
+      throw new EndpointError("ERR_TOO_LARGE", `the parameter ${quote(name)} makes ${this.what} hold more than ${MAX_LIST_LENGTH} pairs`);
+    }
     this.length += more;
   }
 

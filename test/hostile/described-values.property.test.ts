@@ -49,6 +49,9 @@ const api = endpoint.defaults(
         },
       },
       "/multipart": { post: { requestBody: { content: { "multipart/form-data": { schema: { type: "object", properties: { m: {} } } } } } } },
+      // Bodies given whole as data: any key is a property.
+      "/form-data": { post: { requestBody: { content: { "application/x-www-form-urlencoded": {} } } } },
+      "/multipart-data": { post: { requestBody: { content: { "multipart/form-data": {} } } } },
     },
   }),
 ) as unknown as Call;
@@ -116,6 +119,14 @@ describe("class 4: described list text is bounded as it grows", () => {
     const half = new Array<string>(2 ** 18).fill("7".repeat(1500));
     tooLargeQuickly(() => api("GET /q", { f: half, fn: half }), LIST_LIMIT_MS);
     tooLargeQuickly(() => api("GET /q", { c: half, cn: half }), LIST_LIMIT_MS);
+  });
+
+  it("bounds the pairs of a text too: many keys of a body holding one list each write at most 2^20 pairs or parts", () => {
+    const list = new Array<string>(2 ** 20).fill("");
+    const data = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, list]));
+    // 100 * 2^20 pairs of 3 characters: under the longest string, but gigabytes of pieces.
+    tooLargeQuickly(() => api("POST /form-data", { data }), LIST_LIMIT_MS);
+    tooLargeQuickly(() => api("POST /multipart-data", { data }), LIST_LIMIT_MS);
   });
 
   it("any list of one repeated long item, in any described place, past the longest string is ERR_TOO_LARGE", () => {
@@ -189,6 +200,14 @@ describe("class 5: an object reached along many paths is read and written once",
       tooLargeQuickly(() => call({ top: sharedChain(40, 2, true, "x") }), SHARED_LIMIT_MS);
     });
   }
+
+  it("counts the pairs of one text across its values: many keys holding one shared object stop at 2^20 pairs", () => {
+    // 2^18 pairs each, well under the bounds of one value; 100 keys would make 26 million pairs (out of memory before
+    // issue 30). Four keys' pairs are written, as they may be; the fifth is refused before any of its own.
+    const shared = sharedChain(18, 2, false, 1);
+    const data = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, shared]));
+    tooLargeQuickly(() => api("POST /form-data", { data }), LIST_LIMIT_MS);
+  });
 
   it("reads each property of a shared object once, however many paths reach it", () => {
     for (const [place, call] of WALKED) {
