@@ -2,10 +2,10 @@
 // the body written as its media type says. The path went through the route's template (described.ts) before.
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
-import { headerText, jsonText, styledPairs } from "./styles.js";
-import { scalarText } from "../values.js";
+import { Pieces, Seen, headerText, jsonText, styledPairs, type Style } from "./styles.js";
+import { MAX_LIST_LENGTH, scalarText } from "../values.js";
 import type { Call } from "../plan.js";
-import type { CompiledPlan as DescribedPlan, SlottedStyle } from "../types/route-table.js";
+import type { CompiledPlan as DescribedPlan, DescribedStyle, SlottedStyle } from "../types/route-table.js";
 import type { ResponseHeaders } from "../types/index.js";
 
 /** Writes the query and body of a call on a described route; sets its cookie and content-type headers. */
@@ -25,8 +25,10 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
     const own = i >= defaultCount;
     const key = own ? keys[i - defaultCount]! : defaultList[i]!;
     if (call.isOption(key)) {
-      // data holding undefined, the caller's and the defaults', is no body, as merge() drops it.
-      if (key === "data" && plan.body === undefined && call.data !== undefined) throw invalid(key);
+      // On a route without a body, the caller's own data is an error, and the defaults' is left out, as a parameter of
+      // theirs that the route does not have. data holding undefined is no body, as merge() drops it. (The call's data is
+      // the caller's over the defaults': a caller's `data: undefined` beside the defaults' data is refused too.)
+      if (key === "data" && own && plan.body === undefined && call.data !== undefined) throw invalid(key);
       continue;
     }
     const place = plan.places.get(key);
@@ -43,28 +45,29 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
   for (const style of plan.requiredParameters) if (values[style.slot] == null) (missing ??= []).push(style.name);
   for (const header of plan.headerStyles) if (header.required && getOwn(headers, header.name) === undefined) (missing ??= []).push(header.name);
   if (missing !== undefined) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required parameter(s) ${missing.map(quote).join(", ")}`);
-  const query = pairsOf(plan.query, values);
+  // What the call reads of its values' objects, each read and written once however many paths reach it.
+  const seen = new Seen();
+  const query = pairsOf(plan.query, values, new Pieces("the query"), seen);
   if (plan.cookies.length > 0) {
-    const cookies = pairsOf(plan.cookies, values);
+    const cookies = pairsOf(plan.cookies, values, new Pieces("the cookie header", 2), seen);
     if (cookies.length > 0) headers.cookie = [getOwn(headers, "cookie") ?? [], cookies].flat().join("; ");
   }
-  let body = call.data;
+  let body = plan.body === undefined ? undefined : call.data;
   if (properties !== undefined) {
     if (body !== undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "give the body either whole as data or as its properties, not both");
     body = properties;
   }
   call.query = query.join("&");
-  call.body = body === undefined ? body : bodyAs(plan.body!, body, headers);
+  call.body = body === undefined ? body : bodyAs(plan.body!, body, headers, seen);
 }
 
-/** The `name=value` pairs of the parameters of `styles` that have a value in `values`. */
-function pairsOf(styles: readonly SlottedStyle[], values: readonly unknown[]): string[] {
-  const pairs: string[] = [];
+/** The `name=value` pairs of the parameters of `styles` that have a value in `values`, measured in `pairs`. */
+function pairsOf(styles: readonly SlottedStyle[], values: readonly unknown[], pairs: Pieces, seen: Seen): string[] {
   for (const style of styles) {
     const value = values[style.slot];
-    if (value != null) styledPairs(pairs, style, value);
+    if (value != null) styledPairs(pairs, style, value, seen);
   }
-  return pairs;
+  return pairs.list;
 }
 
 function invalid(key: string): EndpointError {
@@ -72,24 +75,24 @@ function invalid(key: string): EndpointError {
 }
 
 /** The body written as its media type says; sets the content-type unless the caller did. */
-function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, headers: ResponseHeaders): unknown {
+function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, headers: ResponseHeaders, seen: Seen): unknown {
   const { mediaType, encoding, kind } = described;
   let label: string | undefined = mediaType.includes("*") ? undefined : mediaType;
   if (kind === "multipart") {
     // No content-type: the client writes it, with the boundary.
     label = undefined;
-    if (isPlainObject(body)) body = formData(body);
+    if (isPlainObject(body)) body = formData(body, seen);
   } else if (kind === "form") {
     if (isPlainObject(body)) {
-      const pairs: string[] = [];
+      const pairs = new Pieces("the form body");
       for (const key of Object.keys(body)) {
         const given = body[key];
         // Without an encoding entry, OpenAPI's default (form, exploded), but a map takes the bracket form
         // (`metadata[key]=value`, as Stripe's API reads it) where OpenAPI's would drop the map's name.
-        const style = encoding.get(key) ?? { name: key, style: isPlainObject(given) ? "deepObject" : "form", explode: true, allowReserved: false, json: false };
-        if (given != null) styledPairs(pairs, style, given);
+        const style: Style = encoding.get(key) ?? { name: key, style: isPlainObject(given) ? "deepObject" : "form", explode: true, allowReserved: false, json: false };
+        if (given != null) styledPairs(pairs, style, given, seen);
       }
-      body = pairs.join("&");
+      body = pairs.list.join("&");
     } else if (typeof body !== "string") label = undefined;
   } else if (kind === "json") {
     // JSON as on every route: a value the client serialises, labelled as described (application/json as everywhere).
@@ -101,28 +104,36 @@ function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, he
 }
 
 /** A multipart body as a FormData: a Blob (a file) as a part of its own, a list as repeated parts, a map as JSON. */
-function formData(body: Dictionary): unknown {
+function formData(body: Dictionary, seen: Seen): unknown {
   const { FormData, Blob } = globalThis as unknown as { FormData?: new () => { append(name: string, value: unknown): void }; Blob?: new () => object };
   if (FormData === undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "a multipart/form-data body needs globalThis.FormData");
   const form = new FormData();
+  // At most 2^20 parts, as a query holds at most 2^20 pairs: many properties can hold one long list.
+  let parts = 0;
   for (const name of Object.keys(body)) {
     const value = body[name];
     for (const item of Array.isArray(value) ? ownItems(value, "the body property", name) : [value]) {
-      if (item != null) form.append(name, Blob !== undefined && item instanceof Blob ? item : (scalarText(item, name) ?? jsonText(name, item)));
+      if (item == null) continue;
+      if (++parts > MAX_LIST_LENGTH) throw new EndpointError("ERR_TOO_LARGE", `the body property ${quote(name)} makes the multipart body hold more than ${MAX_LIST_LENGTH} parts`);
+      form.append(name, Blob !== undefined && item instanceof Blob ? item : (scalarText(item, name) ?? jsonText(name, item, seen)));
     }
   }
   return form;
 }
 
-/** The caller's headers with each described header parameter that is not text written as text (`simple`). */
-export function describedHeaders(plan: DescribedPlan, headers: unknown): unknown {
+/**
+ * The caller's headers with each described header parameter that is not text written as text (`simple`). `styles`:
+ * the route's header parameters by lowercase name, a map its plan builds once, so each header is one lookup.
+ */
+export function describedHeaders(styles: ReadonlyMap<string, DescribedStyle>, headers: unknown): unknown {
   if (!isPlainObject(headers)) return headers;
   const copy: Dictionary = {};
+  let seen: Seen | undefined;
   for (const name of Object.keys(headers)) {
     const value = headers[name];
     // A described header parameter's value as its schema types it (a boolean, a list, a map) becomes its text.
-    const style = value !== undefined && typeof value !== "string" ? plan.headerStyles.find((header) => header.name === name.toLowerCase()) : undefined;
-    setOwn(copy, name, style === undefined ? value : headerText(style, value));
+    const style = value !== undefined && typeof value !== "string" ? styles.get(name.toLowerCase()) : undefined;
+    setOwn(copy, name, style === undefined ? value : headerText(style, value, (seen ??= new Seen())));
   }
   return copy;
 }

@@ -55,6 +55,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const query: SlottedStyle[] = [];
   const cookies: SlottedStyle[] = [];
   const headers: DescribedStyle[] = [];
+  // By lowercase name, the first of a name: a caller's header is one lookup, however many the route describes.
+  const headerStyles = new Map<string, DescribedStyle>();
   const required: SlottedStyle[] = [];
   const slots = new Map<string, number>();
   const pathStyles = new Map<string, string>();
@@ -68,8 +70,13 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       pathStyles.set(name, `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${name}${style.explode ? "*" : ""}}`);
       places.set(name, "path");
     } else if (where === "header") {
-      headers.push({ ...style, name: name.toLowerCase() });
+      const header = { ...style, name: name.toLowerCase() };
+      headers.push(header);
+      if (!headerStyles.has(header.name)) headerStyles.set(header.name, header);
     } else {
+      // allowReserved would keep ";" and "=" in a cookie, which split the cookie header: fromOpenApi() writes it for
+      // query parameters only (OpenAPI gives it no meaning elsewhere), and a hand-edited entry holding it is refused.
+      if (where === "cookie" && style.allowReserved) fail();
       let slot = slots.get(name);
       if (slot === undefined) slots.set(name, (slot = slots.size));
       const placed: SlottedStyle = { ...style, in: where as "query" | "cookie", slot };
@@ -133,7 +140,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     takes: (key: string) => (key === "data" ? described !== undefined : places.has(key)),
     // `headers`, `data`, `request` and `auth` are always the options (DECISIONS "Described routes").
     claims: (key: string) => places.has(key) && key !== "headers" && key !== "data" && key !== "request" && key !== "auth" && key !== ROUTES,
-    headers: (given: unknown) => describedHeaders(plan, given),
+    headers: (given: unknown) => describedHeaders(headerStyles, given),
     request: (call: Call) => describedRequest(plan, call),
   };
   return plan;
