@@ -34,7 +34,7 @@ export function withDefaults(defaults: MergedOptions, contract?: Contract): Endp
       if (options === undefined && (route === undefined || isPlainObject(route))) return run(read, undefined, route ?? NO_OPTIONS, contract);
       if (route === undefined && isPlainObject(options)) return run(read, undefined, options, contract);
       // Two option objects (merged first, as merge() does), or arguments merge() refuses with their own message.
-      return run(NO_DEFAULTS, undefined, mergeOptions(defaults, read, route, options), contract);
+      return run(NO_DEFAULTS, undefined, mergeOptions(read, route, options), contract);
     } catch (error) {
       throw asEndpointError(error, "endpoint()");
     }
@@ -42,8 +42,8 @@ export function withDefaults(defaults: MergedOptions, contract?: Contract): Endp
   // Descriptors without a prototype: a polluted Object.prototype.get or .value must not change what they define.
   return Object.defineProperties(endpoint, {
     DEFAULTS: { __proto__: null, enumerable: true, get: () => copyOptions(defaults) },
-    defaults: { __proto__: null, enumerable: true, value: guarded("defaults()", (options: unknown) => withDefaults(checkDefaults(copyOptions(mergeOptions(defaults, read, options, undefined, false))), contract)) },
-    merge: { __proto__: null, enumerable: true, value: guarded("merge()", (route?: unknown, options?: unknown) => mergeOptions(defaults, read, route, options)) },
+    defaults: { __proto__: null, enumerable: true, value: guarded("defaults()", (options: unknown) => withDefaults(checkDefaults(copyOptions(mergeOptions(read, options, undefined, false))), contract)) },
+    merge: { __proto__: null, enumerable: true, value: guarded("merge()", (route?: unknown, options?: unknown) => mergeOptions(read, route, options)) },
     parse: { __proto__: null, enumerable: true, value: contract === undefined ? parse : guarded("parse()", (options: unknown) => parseOptions(options, contract)) },
   } as PropertyDescriptorMap) as unknown as Endpoint;
 }

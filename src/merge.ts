@@ -2,7 +2,7 @@
 import { EndpointError, describeRoute, quote, withRoute, type EndpointErrorCode } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
-import { deepCopy, getOwn, isPlainObject, mergeValue, ownCopy, setOwn, type Dictionary } from "./objects.js";
+import { deepCopy, getOwn, isPlainObject, mergeValue, setOwn, type Dictionary } from "./objects.js";
 import { ROUTES } from "./option-names.js";
 import { adoptTable, routeEntry, type Defaults, type Rules } from "./plan.js";
 import { checkNoUrlBesideRoute } from "./route.js";
@@ -10,12 +10,12 @@ import { checkOrigin, checkSameOperation, claimedOption, rulesOf } from "./run.j
 import type { MergedOptions } from "./types/index.js";
 
 /**
- * Merges `route` (a route string or an options object) and `options` over `defaults` (read once as `read`); later
+ * Merges `route` (a route string or an options object) and `options` over the defaults an endpoint read (`read`); later
  * values win. With neither, the result is the defaults. The result always has a mediaType with a format
  * (`{ format: "" }` at least), as octokit's. `call`: the options are a call's, so a url among them must stay on the
  * origin of the defaults' (defaults() sets one).
  */
-export function mergeOptions(defaults: MergedOptions, read: Defaults, route: unknown, options?: unknown, call = true): MergedOptions {
+export function mergeOptions(read: Defaults, route: unknown, options?: unknown, call = true): MergedOptions {
   // Defaults were merged and checked when they were set: their header names are lowercase tokens already.
   const merged = read.copy();
   const headers: Dictionary = read.copyHeaders();

@@ -6,7 +6,7 @@ import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { applyMediaType, mergeMediaType, normalizeMediaType } from "./media-type.js";
 import { deepCopy, getOwn, isPlainObject, mergeValue, ownValue, setOwn, type Dictionary } from "./objects.js";
-import { OPTION_NAMES, ROUTES } from "./option-names.js";
+import { ROUTES } from "./option-names.js";
 import { checkSameOrigin } from "./origin.js";
 import { appendQuery, queryPair } from "./query.js";
 import { checkMethod, checkNoUrlBesideRoute } from "./route.js";
