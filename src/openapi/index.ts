@@ -13,9 +13,11 @@ import { readSwagger2 } from "./swagger2.js";
 import { operationEntry, placeholderNames } from "./routes.js";
 import { isJson } from "./media.js";
 import { chosenServer, firstServer, serverUrl, serversOf } from "./servers.js";
+import { addSecurity, checkAuthFor, readSchemes, securedPlanSource } from "./security.js";
+import type { DescribedScheme } from "../types/route-table.js";
 
 export { ROUTES };
-export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "../types/route-table.js";
+export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, DescribedScheme, RouteTable } from "../types/route-table.js";
 
 /**
  * What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. (A type
@@ -26,7 +28,12 @@ export type DescribedDefaults = {
   headers: { accept: string };
   /** The route table: `"<METHOD> <path>"` to where each of its parameters goes. */
   "x-endpointkit-routes": RouteTable;
+  /** The credentials given to fromOpenApi(), by security scheme name (DECISIONS "Credentials: `auth`"). */
+  auth?: Auth;
 };
+
+/** Credentials by security scheme name: an API key or a token, or `{ username, password }` for http basic. */
+export type Auth = { [scheme: string]: string | { username: string; password: string } | undefined };
 
 /** How fromOpenApi() reads the description. */
 export interface FromOpenApiOptions {
@@ -40,6 +47,8 @@ export interface FromOpenApiOptions {
    * for Swagger 2.0, the host and scheme used when the description names none.
    */
   baseUrl?: string;
+  /** Credentials by the description's security scheme names, checked against them and kept in the defaults. */
+  auth?: Auth;
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -65,8 +74,11 @@ export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @_
 
 /** `table` carrying the plan source that compiles its routes (src/plan.ts, PlanSource), which JSON never holds. */
 function withPlanSource<Table extends object>(table: Table): Table {
-  return Object.defineProperty(table, PLAN_SOURCE, { __proto__: null, value: describedPlan } as PropertyDescriptor);
+  return Object.defineProperty(table, PLAN_SOURCE, { __proto__: null, value: planSource } as PropertyDescriptor);
 }
+
+/** The plans of described routes, with the credentials of those that require some (security.ts). */
+const planSource = /* @__PURE__ */ securedPlanSource(describedPlan);
 
 function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI or Swagger 2.0 document (an object)");
@@ -80,8 +92,9 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   const reader = new Reader(document, version !== undefined && /^3\.2(\.|$)/.test(version));
   const swagger = own(document, "swagger");
   let read: { baseUrl: string; routes: RouteTable; accepts: Map<string, string> };
-  if (version !== undefined && /^3\.[012](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base);
-  else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, choice, base);
+  let schemes: Map<string, DescribedScheme>;
+  if (version !== undefined && /^3\.[012](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base, (schemes = readSchemes(reader, document, false)));
+  else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, choice, base, (schemes = readSchemes(reader, document, true)));
   else {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
@@ -93,11 +106,15 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   const { baseUrl, routes, accepts } = read;
   const accept = commonAccept(accepts);
   for (const [route, type] of accepts) if (type !== accept) routes[route]!.accept = type;
-  return { baseUrl, headers: { accept }, [ROUTES]: withPlanSource(routes) };
+  const auth = own(options, "auth");
+  const defaults: DescribedDefaults = { baseUrl, headers: { accept }, [ROUTES]: withPlanSource(routes) };
+  // A copy: the caller's object is theirs (a later change to it must not reach the endpoint).
+  if (auth !== undefined) defaults.auth = { ...checkAuthFor(auth, schemes) } as Auth;
+  return defaults;
 }
 
 /** An OpenAPI 3.0, 3.1 or 3.2 document's server, routes and each route's accept type. */
-function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
+function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined, schemes: ReadonlyMap<string, DescribedScheme>): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
   const baseUrl = chosenServer(serversOf(document), choice, base);
   const routes: RouteTable = {};
   const accepts = new Map<string, string>();
@@ -114,6 +131,7 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
       const operation = reader.resolve(value);
       if (!isPlainObject(operation)) continue;
       const entry = operationEntry(reader, names, own(item, "parameters"), operation);
+      addSecurity(reader, entry, operation, document, schemes);
       // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
       // among the document's servers only.
       const chosen = firstServer(operation) ?? pathServer;

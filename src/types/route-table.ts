@@ -44,7 +44,25 @@ export interface DescribedOperationEntry {
   replaces?: string;
   /** The accept header of this operation when it is not the document's. */
   accept?: string;
+  /**
+   * The operation's security requirements (its own, else the document's): alternatives, each the scheme names needed
+   * together; `[]` an alternative that needs none. Absent: the operation requires no credential.
+   */
+  security?: string[][];
+  /** The schemes `security` names, by name (each entry holds its own, so entries stay independent). */
+  schemes?: { [scheme: string]: DescribedScheme };
 }
+
+/**
+ * A security scheme as the table records it: where its credential goes. `unsupported`: a scheme endpointkit cannot
+ * write (mutualTLS, an http scheme other than basic and bearer), which a call cannot meet with `auth`.
+ */
+export type DescribedScheme =
+  | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string }
+  | { type: "http"; scheme: "basic" | "bearer" }
+  | { type: "oauth2" }
+  | { type: "openIdConnect" }
+  | { type: "unsupported" };
 
 /** The route table: `"<METHOD> <path>"` to its operation. */
 export interface RouteTable {
