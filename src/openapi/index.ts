@@ -15,6 +15,9 @@ import { isJson } from "./media.js";
 import { chosenServer, firstServer, serverUrl, serversOf } from "./servers.js";
 import { addSecurity, checkAuthFor, readSchemes, securedPlanSource } from "./security.js";
 import type { DescribedScheme } from "../types/route-table.js";
+import type { Auth } from "../types/options.js";
+
+export type { Auth, BasicCredentials, Credential } from "../types/options.js";
 
 export { ROUTES };
 export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, DescribedScheme, RouteTable } from "../types/route-table.js";
@@ -31,9 +34,6 @@ export type DescribedDefaults = {
   /** The credentials given to fromOpenApi(), by security scheme name (DECISIONS "Credentials: `auth`"). */
   auth?: Auth;
 };
-
-/** Credentials by security scheme name: an API key or a token, or `{ username, password }` for http basic. */
-export type Auth = { [scheme: string]: string | { username: string; password: string } | undefined };
 
 /** How fromOpenApi() reads the description. */
 export interface FromOpenApiOptions {

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { endpoint } from "../../src/index.js";
 import { endpoint as octokitEndpoint } from "../../src/octokit.js";
 import { describedRoutes, fromOpenApi } from "../../src/openapi/index.js";
+import { run as runCli, type Io } from "../../src/cli/run.js";
 import { expectEndpointError, loosen } from "../helpers.js";
 
 type Document = Record<string, unknown>;
@@ -320,5 +321,64 @@ describe("credentials on real descriptions", () => {
     expect([all3.url, all3.headers.cookie, all3.headers["x-api-key"]]).toEqual(["https://httpbin.org/anything/many-and-or?apiKey=q", "apiKey=c".replace("apiKey", "api_key"), "h"]);
     // basic and oauth2 both write Authorization: one AND-group cannot carry two values.
     expectEndpointError(() => multiple("POST /anything/and", { auth: { apiKey_header: "h", basic: { username: "u", password: "p" }, oauth2: "o" } }), "ERR_INVALID_PARAMETER");
+  });
+});
+
+describe("the command line: --auth SCHEME=env:VAR | file:PATH, and --curl sends what the library built", () => {
+  const files: Record<string, string> = {
+    "api.json": JSON.stringify(real("3.0/json/security.json")),
+    "basic.txt": "zoë:p€ss:word\n",
+    "token.txt": "file-token\r\n",
+  };
+  const env: Record<string, string> = { PETS_TOKEN: "env-token", QUERY_KEY: "a&b" };
+  const io: Io = {
+    readFile: (path) => {
+      if (!Object.hasOwn(files, path)) throw Object.assign(new Error("missing"), { code: "ENOENT" });
+      return new TextEncoder().encode(files[path]);
+    },
+    readStdin: async () => undefined,
+    env: (name) => env[name],
+  };
+  const cli = (...argv: string[]) => runCli(argv, io);
+
+  it("reads a token from the environment or a file (its final line break is no part of it)", async () => {
+    const fromEnv = await cli("--openapi", "api.json", "--auth", "bearer=env:PETS_TOKEN", "POST /anything/bearer");
+    expect(JSON.parse(fromEnv.stdout).headers.authorization).toBe("Bearer env-token");
+    const fromFile = await cli("--openapi", "api.json", "--auth=bearer=file:token.txt", "POST /anything/bearer");
+    expect(JSON.parse(fromFile.stdout).headers.authorization).toBe("Bearer file-token");
+  });
+
+  it("reads http basic as username:password, split at the first colon, sent as UTF-8", async () => {
+    const outcome = await cli("--openapi", "api.json", "--auth", "basic=file:basic.txt", "POST /anything/basic");
+    expect(JSON.parse(outcome.stdout).headers.authorization).toBe(`Basic ${Buffer.from("zoë:p€ss:word").toString("base64")}`);
+  });
+
+  it("prints with --curl exactly the request the library builds, credentials where the route requires them", async () => {
+    const outcome = await cli("--curl", "--openapi", "api.json", "--auth", "apiKey_query=env:QUERY_KEY", "--auth", "bearer=env:PETS_TOKEN", "GET /anything/apiKey");
+    const library = endpoint.defaults(fromOpenApi(real("3.0/json/security.json")))("GET /anything/apiKey", { auth: { apiKey_query: "a&b", bearer: "env-token" } });
+    expect(outcome.stdout).toContain(`'${library.url}'`);
+    expect(library.url).toBe("https://httpbin.org/anything/apiKey?apiKey=a%26b");
+    expect(outcome.stdout).not.toContain("env-token");
+  });
+
+  it("refuses a secret written on the command line, without echoing it", async () => {
+    const outcome = await cli("--openapi", "api.json", "--auth", "bearer=hunter2", "POST /anything/bearer");
+    expect(outcome.exitCode).toBe(2);
+    expect(outcome.stderr).toContain("never on the command line");
+    expect(outcome.stderr).not.toContain("hunter2");
+  });
+
+  it("refuses --auth without a description, an unknown scheme, an unset variable, auth as an item", async () => {
+    for (const argv of [
+      ["--auth", "bearer=env:PETS_TOKEN", "GET /user"],
+      ["--openapi", "api.json", "--auth", "bearr=env:PETS_TOKEN", "POST /anything/bearer"],
+      ["--openapi", "api.json", "--auth", "bearer=env:UNSET", "POST /anything/bearer"],
+      ["--openapi", "api.json", "--auth", "bearer=file:nowhere", "POST /anything/bearer"],
+      ["--openapi", "api.json", "POST /anything/bearer", 'auth:={"bearer":"t"}'],
+    ]) {
+      const outcome = await cli(...argv);
+      expect([outcome.exitCode, outcome.stdout]).toEqual([2, ""]);
+    }
+    expect((await cli("--openapi", "api.json", "--auth", "bearr=env:PETS_TOKEN", "POST /anything/bearer")).stderr).toContain("did you mean bearer?");
   });
 });
