@@ -20,7 +20,7 @@ import type { Auth } from "../types/options.js";
 export type { Auth, BasicCredentials, Credential } from "../types/options.js";
 
 export { ROUTES };
-export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, DescribedScheme, RouteTable } from "../types/route-table.js";
+export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, DescribedScheme, RouteTable, SchemeNames } from "../types/route-table.js";
 
 /**
  * What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. (A type

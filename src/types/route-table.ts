@@ -69,6 +69,14 @@ export interface RouteTable {
   [route: string]: DescribedOperationEntry;
 }
 
+/**
+ * The security scheme names a route table's operations require: for a table typed by `endpointkit openapi -o`
+ * (its type is the table's own value), the exact names, so `Auth<SchemeNames<typeof table>>` checks each key.
+ */
+export type SchemeNames<Table> = Table extends { "x-endpointkit-routes": infer Routes }
+  ? { [Route in keyof Routes]: Routes[Route] extends { schemes: infer Schemes } ? keyof Schemes & string : never }[keyof Routes]
+  : string;
+
 /** Where a flat key goes on a described route: a query or cookie parameter, a path parameter, or a body property. */
 export type Place = SlottedStyle | "path" | "body";
 
