@@ -106,7 +106,9 @@ export function securedPlanSource(source: PlanSource): PlanSource {
         if (!isSecurity(security) || !isPlainObject(schemes)) {
           throw new EndpointError("ERR_INVALID_ROUTE", `the route table entry ${quote(`${method.toUpperCase()} ${url}`)} has security requirements that are not ones fromOpenApi() writes`);
         }
-        found = { ...plan, credentials: (auth: Dictionary, call: Call) => applyCredentials(credentialsFor(security, schemes as { [name: string]: DescribedScheme }, auth), call) };
+        // The plan itself beneath (its own fields and any methods its prototype has), with credentials on top.
+        const credentials = (auth: Dictionary, call: Call): void => applyCredentials(credentialsFor(security, schemes as { [name: string]: DescribedScheme }, auth), call);
+        found = Object.create(plan, { credentials: { __proto__: null, value: credentials } as PropertyDescriptor }) as DescribedPlan;
       }
       secured.set(plan, found);
     }

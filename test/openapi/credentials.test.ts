@@ -223,6 +223,13 @@ describe("credentials: where they come from", () => {
     expect(loosen(api.defaults({ baseUrl: "https://staging.example" }))("GET /header", { auth: { header: "k" } }).headers["x-api-key"]).toBe("k");
   });
 
+  it("refuses a route table entry whose requirements or schemes fromOpenApi() would not write", () => {
+    const table = { "GET /x": { security: "bearer" } };
+    expectEndpointError(() => loosen(endpoint.defaults(describedRoutes({ baseUrl: base, "x-endpointkit-routes": table })))("GET /x", { auth: { bearer: "t" } }), "ERR_INVALID_ROUTE");
+    const unknownType = { "GET /x": { security: [["k"]], schemes: { k: { type: "apiKey", in: "body", name: "k" } } } };
+    expectEndpointError(() => loosen(endpoint.defaults(describedRoutes({ baseUrl: base, "x-endpointkit-routes": unknownType })))("GET /x", { auth: { k: "t" } }), "ERR_INVALID_ROUTE");
+  });
+
   it("never mutates the caller's auth", () => {
     const auth = Object.freeze({ bearer: "t", basic: Object.freeze({ username: "a", password: "b" }) });
     expect(() => api.merge("GET /document", { auth })).not.toThrow();
