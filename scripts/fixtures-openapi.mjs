@@ -486,7 +486,7 @@ function buildFixture(source, full, Oas, oasToHar) {
 }
 
 /** Keys that are options of every call: a body property of such a name sends the whole body in `data`. */
-const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", "x-endpointkit-routes"]);
+const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", "auth", "x-endpointkit-routes"]);
 
 /** The flat call options (endpointkit's call convention) and oas-to-har's `values` for one operation, or why not. */
 function makeCall(document, entry, seed) {

@@ -1,9 +1,11 @@
 // The endpoint function object: endpoint(), merge(), parse() and defaults() are thin adapters over the one pipeline
 // (run.ts over plan.ts); the defaults are read once when they are set, kept private and handed out only as copies.
 import { EndpointError, asEndpointError, guarded } from "./errors.js";
+import { authNotDescribed } from "./auth.js";
 import { checkHeaderValue } from "./headers.js";
+import { ROUTES } from "./option-names.js";
 import { copyOptions, mergeOptions } from "./merge.js";
-import { isPlainObject, type Dictionary } from "./objects.js";
+import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
 import { NO_DEFAULTS, defaultsOf, routeEntry } from "./plan.js";
 import { checkMethod } from "./route.js";
 import { run, type Contract } from "./run.js";
@@ -61,6 +63,8 @@ const parse = /* @__PURE__ */ guarded("parse()", (options: unknown) => parseOpti
 function checkDefaults(defaults: MergedOptions): MergedOptions {
   const { method, baseUrl, headers } = defaults;
   checkMethod(method);
+  // Difference 17, where it is written: credentials need a description's schemes to go anywhere.
+  if (getOwn(defaults, "auth") !== undefined && getOwn(defaults, ROUTES) === undefined) throw authNotDescribed();
   checkBaseUrl(baseUrl);
   for (const name of Object.keys(headers)) checkHeaderValue(name, headers[name]);
   return defaults;

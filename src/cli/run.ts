@@ -2,6 +2,7 @@
 import { createRequire } from "node:module";
 import { endpoint, EndpointError, parseTemplate, type Endpoint, type EndpointOptions, type RequestOptions } from "endpointkit";
 import { parseArgs } from "./args.js";
+import { readAuth } from "./auth.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
 import { bodyKind, shownBody, type FilePaths } from "./body.js";
 import { baseUrlInFlagWords } from "./flag-words.js";
@@ -48,6 +49,7 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     const stdin = command.ignoreStdin ? undefined : await io.readStdin();
     const built = buildOptions(items, baseUrl, io.readFile, stdin);
     const options = withRawBody(built, command.curl);
+    if (command.auth !== undefined) options.auth = readAuth(command.auth, io, api.DEFAULTS);
     if (built.rawBody !== undefined && built.rawBody.from !== "list") checkNoBodyParameters(api, command.route, built);
     const request = withoutHeaders(build(api, command.route, options, built), built.removedHeaders);
     if (built.rawBody !== undefined && request.body === undefined) {

@@ -24,7 +24,7 @@ export function isIgnoredHeader(name: string): boolean {
   return name.length <= 13 && IGNORED_HEADERS.has(name.toLowerCase());
 }
 /** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
-export const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
+export const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", "auth", ROUTES]);
 
 /**
  * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it, or with an RFC 6570

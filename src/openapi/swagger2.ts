@@ -8,6 +8,8 @@ import { isJson } from "./media.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
 import { isIgnoredHeader, OPTION_NAMES, objectProperties, placeholderNames } from "./routes.js";
+import { addSecurity } from "./security.js";
+import type { DescribedScheme } from "../types/route-table.js";
 
 /** Swagger 2.0's operations (it has no `trace`). */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -33,7 +35,7 @@ const QUERY_FORMATS: { readonly [format: string]: { style?: string; explode: boo
 };
 
 /** Reads a Swagger 2.0 document; `base` says where it is served (its scheme and host when the document has none). */
-export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined): Swagger2Read {
+export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined, securitySchemes: ReadonlyMap<string, DescribedScheme> = new Map()): Swagger2Read {
   const served = base === undefined ? undefined : /^([a-z][a-z\d+.-]*):\/\/([^/?#]+)/i.exec(base);
   const schemes = schemesOf(reader, own(document, "schemes"));
   const host = ownString(document, "host") ?? served?.[2];
@@ -81,6 +83,7 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
       if (!isPlainObject(operation)) continue;
       const route = `${method.toUpperCase()} ${path}`;
       const entry = operationEntry(reader, route, names, own(item, "parameters"), operation, mediaTypes(reader, own(operation, "consumes")) ?? consumes);
+      addSecurity(reader, entry, operation, document, securitySchemes);
       // An operation's own schemes take it to its own URL, as an OpenAPI 3 operation's servers do.
       const ownSchemes = schemesOf(reader, own(operation, "schemes"));
       if (ownSchemes.length > 0 && choice === undefined) {
