@@ -485,8 +485,11 @@ function buildFixture(source, full, Oas, oasToHar) {
   return { fixture: { source: `${source.package}@${PACKAGES[source.package]}/${source.file}`, document, cases }, operations: operations.length, sampled: sampled.length, skipped };
 }
 
-/** Keys that are options of every call: a body property of such a name sends the whole body in `data`. */
-const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", "x-endpointkit-routes"]);
+/**
+ * Keys that are always options: a body property of such a name sends the whole body in `data` (DECISIONS "Described
+ * routes"; `url`, `method`, `baseUrl` and `mediaType` properties are flat keys on a route string).
+ */
+const OPTION_NAMES = new Set(["headers", "request", "auth", "data", "x-endpointkit-routes"]);
 
 /** The flat call options (endpointkit's call convention) and oas-to-har's `values` for one operation, or why not. */
 function makeCall(document, entry, seed) {

@@ -23,8 +23,12 @@ const IGNORED_HEADERS = /* @__PURE__ */ new Set(["accept", "content-type", "auth
 export function isIgnoredHeader(name: string): boolean {
   return name.length <= 13 && IGNORED_HEADERS.has(name.toLowerCase());
 }
-/** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
-export const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
+/**
+ * Keys that are always options, never flat keys: a body property of such a name makes the body go whole in `data`.
+ * The other option names (`url`, `method`, `baseUrl`, `mediaType`) are a described route's property when it has one
+ * (DECISIONS "Described routes": the route claims them; merge() refuses them).
+ */
+export const ALWAYS_OPTIONS = /* @__PURE__ */ new Set(["headers", "data", "request", "auth", ROUTES]);
 
 /**
  * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it, or with an RFC 6570
@@ -114,8 +118,8 @@ function querystringParameter(reader: Reader, parameter: unknown, name: string):
 
 /**
  * The request body: OpenAPI tools send the last JSON media type the operation lists, else its first one (as
- * @readme/oas-to-har does); its properties are flat keys when it is an object of named properties only, none of them
- * named like a parameter or an option.
+ * @readme/oas-to-har does); its properties are flat keys when it is an object of named properties, none of them
+ * named like a path, query or cookie parameter or like an option that is always one (ALWAYS_OPTIONS).
  */
 function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlySet<string>): DescribedBody | undefined {
   const requestBody = reader.resolve(value);
@@ -130,7 +134,7 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
   // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
   const properties = reader.properties("properties", own(media, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
-  if (properties !== undefined && properties.length > 0 && !properties.some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
+  if (properties !== undefined && properties.length > 0 && !properties.some((name) => parameterNames.has(name) || ALWAYS_OPTIONS.has(name))) {
     // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
     reader.step(properties.length);
     body.properties = properties.slice();

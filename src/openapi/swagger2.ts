@@ -7,7 +7,7 @@ import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, Describ
 import { isJson } from "./media.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
-import { isIgnoredHeader, OPTION_NAMES, objectProperties, placeholderNames } from "./routes.js";
+import { isIgnoredHeader, ALWAYS_OPTIONS, objectProperties, placeholderNames } from "./routes.js";
 
 /** Swagger 2.0's operations (it has no `trace`). */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -204,7 +204,7 @@ function jsonBody(reader: Reader, parameter: Dictionary, consumes: readonly stri
   const mediaType = consumes === undefined ? "application/json" : (consumes.find((type) => isJson(type.toLowerCase())) ?? consumes[0]!);
   const body: DescribedBody = { mediaType };
   const properties = reader.properties("properties", own(parameter, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
-  if (properties !== undefined && properties.length > 0 && !properties.some((name) => taken.has(name) || OPTION_NAMES.has(name))) {
+  if (properties !== undefined && properties.length > 0 && !properties.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) {
     reader.step(properties.length);
     body.properties = properties.slice();
   }
@@ -222,7 +222,7 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
   const body: DescribedBody = { mediaType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded" };
   const names = form.map((parameter) => ownString(parameter, "name")!);
   reader.step(names.length);
-  if (!names.some((name) => taken.has(name) || OPTION_NAMES.has(name))) body.properties = names;
+  if (!names.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) body.properties = names;
   const encoding: { [property: string]: DescribedEncoding } = {};
   let any = false;
   for (const parameter of form) {
