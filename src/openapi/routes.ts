@@ -3,7 +3,7 @@ import { EndpointError, quote } from "../errors.js";
 import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "../types/route-table.js";
 import { ROUTES } from "../option-names.js";
-import { isJson } from "./media.js";
+import { bodyKind, isJson } from "./media.js";
 import { MAX_CHAIN, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
@@ -133,12 +133,7 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const lower = mediaType.toLowerCase().split(";")[0]!.trim();
   // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
   // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
-  const properties = reader.properties("properties", own(media, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
-  if (properties !== undefined && properties.length > 0 && !properties.some((name) => parameterNames.has(name) || ALWAYS_OPTIONS.has(name))) {
-    // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
-    reader.step(properties.length);
-    body.properties = properties.slice();
-  }
+  flatProperties(reader, body, own(media, "schema"), parameterNames);
   const encoding = own(media, "encoding");
   const entries: { [property: string]: DescribedEncoding } = {};
   let any = false;
@@ -165,6 +160,51 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   }
   if (any) body.encoding = entries;
   return body;
+}
+
+/**
+ * Sets `body.properties` (the names given as flat keys) and `body.additional` (any other key is a body property too) of
+ * an object body schema, unless one of its names is a path, query or cookie parameter's (`taken`) or always an option:
+ * then the body is given whole in `data`, and the table says neither.
+ */
+export function flatProperties(reader: Reader, body: DescribedBody, value: unknown, taken: ReadonlySet<string>): void {
+  const lower = body.mediaType.toLowerCase();
+  // An untyped schema (`{}`) of a media type that writes no object (application/octet-stream, image/png) is an upload
+  // given as `data`, not a free-form object: a misspelt key there is refused, not sent as a body.
+  const writesObjects = lower.includes("*") || bodyKind(lower) !== "other";
+  const properties = reader.properties("properties", value, (schema) => objectProperties(reader, schema, 0, new Set()));
+  if (properties === undefined || properties.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) return;
+  if (properties.length > 0) {
+    // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
+    reader.step(properties.length);
+    body.properties = properties.slice();
+  }
+  // A free-form object (no named properties, `{}` included) or explicit additionalProperties other than false takes
+  // any other key as a body property (DECISIONS "Described routes"), as openapi-typescript's index signature does.
+  // The walk's answer is kept as a one-name list: the reader caches name lists per schema.
+  const open = reader.properties("additional", value, (schema) => (allowsOtherKeys(reader, schema, 0, new Set()) ? new Set(["*"]) : new Set()));
+  const explicit = open?.length === 1;
+  const freeForm = properties.length === 0 && !closed(reader, value) && (writesObjects || own(reader.resolve(value), "type") === "object");
+  if (explicit || freeForm) body.additional = true;
+}
+
+/** True when an object schema (through $ref, allOf, oneOf and anyOf) says `additionalProperties` other than false. */
+function allowsOtherKeys(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): boolean {
+  reader.step();
+  const schema = reader.resolve(value);
+  if (!isPlainObject(schema) || depth > MAX_CHAIN || seen.has(schema)) return false;
+  seen.add(schema);
+  const additional = own(schema, "additionalProperties");
+  if (additional !== undefined && additional !== false) return true;
+  for (const key of ["allOf", "oneOf", "anyOf"]) {
+    for (const member of reader.items(own(schema, key))) if (allowsOtherKeys(reader, member, depth + 1, seen)) return true;
+  }
+  return false;
+}
+
+/** True when a schema with no named properties says `additionalProperties: false` (itself or through a $ref): no key is a body property. */
+function closed(reader: Reader, value: unknown): boolean {
+  return own(reader.resolve(value), "additionalProperties") === false;
 }
 
 /** The properties of an object schema (through $ref, allOf, oneOf and anyOf) whose own schema has type object. */

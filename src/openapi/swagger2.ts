@@ -7,7 +7,7 @@ import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, Describ
 import { isJson } from "./media.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
-import { isIgnoredHeader, ALWAYS_OPTIONS, objectProperties, placeholderNames } from "./routes.js";
+import { isIgnoredHeader, ALWAYS_OPTIONS, flatProperties, placeholderNames } from "./routes.js";
 
 /** Swagger 2.0's operations (it has no `trace`). */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -203,11 +203,7 @@ function collectionFormat(route: string, parameter: Dictionary): string {
 function jsonBody(reader: Reader, parameter: Dictionary, consumes: readonly string[] | undefined, taken: ReadonlySet<string>): DescribedBody {
   const mediaType = consumes === undefined ? "application/json" : (consumes.find((type) => isJson(type.toLowerCase())) ?? consumes[0]!);
   const body: DescribedBody = { mediaType };
-  const properties = reader.properties("properties", own(parameter, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
-  if (properties !== undefined && properties.length > 0 && !properties.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) {
-    reader.step(properties.length);
-    body.properties = properties.slice();
-  }
+  flatProperties(reader, body, own(parameter, "schema"), taken);
   return body;
 }
 

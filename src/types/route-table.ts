@@ -31,6 +31,11 @@ export interface DescribedBody {
   mediaType: string;
   /** Present when the body is an object whose properties are given as flat keys; else the body goes in `data`. */
   properties?: string[];
+  /**
+   * True when the body also takes keys it does not name (a free-form object, or `additionalProperties` other than
+   * false): a flat key that is no parameter is then a body property.
+   */
+  additional?: boolean;
   encoding?: { [property: string]: DescribedEncoding };
 }
 
