@@ -10,7 +10,7 @@ import { describedPlan } from "./plan.js";
 import type { RouteTable } from "../types/route-table.js";
 import { describeValue, own, ownString, Reader, setProperty } from "./document.js";
 import { readSwagger2 } from "./swagger2.js";
-import { operationEntry, placeholderNames } from "./routes.js";
+import { operationEntry, placeholderNames, setTemplatePath } from "./routes.js";
 import { isJson } from "./media.js";
 import { chosenServer, firstServer, serverUrl, serversOf } from "./servers.js";
 
@@ -114,6 +114,7 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
       const operation = reader.resolve(value);
       if (!isPlainObject(operation)) continue;
       const entry = operationEntry(reader, names, own(item, "parameters"), operation);
+      setTemplatePath(entry, path);
       // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
       // among the document's servers only.
       const chosen = firstServer(operation) ?? pathServer;

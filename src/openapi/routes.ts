@@ -4,6 +4,7 @@ import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "../types/route-table.js";
 import { ROUTES } from "../option-names.js";
 import { bodyKind, isJson } from "./media.js";
+import { templatePath } from "./path-template.js";
 import { MAX_CHAIN, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
@@ -31,15 +32,43 @@ export function isIgnoredHeader(name: string): boolean {
 export const ALWAYS_OPTIONS = /* @__PURE__ */ new Set(["headers", "data", "request", "auth", ROUTES]);
 
 /**
- * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it, or with an RFC 6570
- * operator written by the description itself (Google's `{+name}`). Each path parameter is then one lookup, where a
- * split of the whole path per parameter took time quadratic in the path's length.
+ * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it (any text without
+ * braces: `{insight_id:}`, `{.format}`), and the name within an RFC 6570 expression written by the description itself
+ * (Google's `{+name}`). Each path parameter is then one lookup, where a split of the whole path per parameter took
+ * time quadratic in the path's length.
  */
 export function placeholderNames(path: string): ReadonlySet<string> {
   const names = new Set<string>();
-  const parts = path.split(/[{}]/);
-  for (let i = 1; i < parts.length; i += 2) names.add(parts[i]!.replace(/^[+#./;?&]|\*$/g, ""));
+  for (const match of path.matchAll(/\{([^{}]*)\}/g)) {
+    const name = match[1]!;
+    names.add(name);
+    names.add(name.replace(/^[+#./;?&]|\*$/g, ""));
+  }
   return names;
+}
+
+/**
+ * Header parameters the HTTP client writes itself (fetch forbids a caller to set most of them): described, they are
+ * never required, so a call need not, and with fetch cannot, give them.
+ */
+const TRANSPORT_HEADERS = /* @__PURE__ */ new Set(["content-length", "transfer-encoding", "host", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "accept-encoding"]);
+
+/** True for a header the HTTP client writes (TRANSPORT_HEADERS), in any case. */
+export function isTransportHeader(name: string): boolean {
+  return name.length <= 17 && TRANSPORT_HEADERS.has(name.toLowerCase());
+}
+
+/**
+ * Gives `entry` the path the core compiles for it when the description's `path` would read otherwise (templatePath):
+ * a literal ":name", or a placeholder name that is no RFC 6570 variable name.
+ */
+export function setTemplatePath(entry: DescribedOperationEntry, path: string): void {
+  const names = new Set<string>();
+  // Own properties only: an entry without parameters must not read a polluted Object.prototype's.
+  const parameters = own(entry, "parameters") as DescribedParameter[] | undefined;
+  for (const parameter of parameters ?? []) if (parameter.in === "path") names.add(parameter.name);
+  const template = templatePath(path, names);
+  if (template !== path) entry.path = template;
 }
 
 /** The route table entry of one operation, with the parameters of its path item (`shared`). */
@@ -82,7 +111,7 @@ function describedParameter(reader: Reader, item: unknown, names: ReadonlySet<st
   if (where === "path" && !names.has(name)) return undefined;
   const described: DescribedParameter = { name, in: where };
   // A path parameter is always required, so the table does not say it.
-  if (where !== "path" && own(parameter, "required") === true) described.required = true;
+  if (where !== "path" && own(parameter, "required") === true && !(where === "header" && isTransportHeader(name))) described.required = true;
   const content = own(parameter, "content");
   if (isPlainObject(content)) {
     const first = reader.keys(content)[0];

@@ -7,7 +7,7 @@ import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, Describ
 import { isJson } from "./media.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
-import { isIgnoredHeader, ALWAYS_OPTIONS, flatProperties, placeholderNames } from "./routes.js";
+import { isIgnoredHeader, isTransportHeader, ALWAYS_OPTIONS, flatProperties, placeholderNames, setTemplatePath } from "./routes.js";
 
 /** Swagger 2.0's operations (it has no `trace`). */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -81,6 +81,7 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
       if (!isPlainObject(operation)) continue;
       const route = `${method.toUpperCase()} ${path}`;
       const entry = operationEntry(reader, route, names, own(item, "parameters"), operation, mediaTypes(reader, own(operation, "consumes")) ?? consumes);
+      setTemplatePath(entry, path);
       // An operation's own schemes take it to its own URL, as an OpenAPI 3 operation's servers do.
       const ownSchemes = schemesOf(reader, own(operation, "schemes"));
       if (ownSchemes.length > 0 && choice === undefined) {
@@ -163,7 +164,7 @@ function describedParameter(route: string, parameter: Dictionary, names: Readonl
   if (where === "header" && isIgnoredHeader(name)) return undefined;
   if (where === "path" && !names.has(name)) return undefined;
   const described: DescribedParameter = { name, in: where };
-  if (where !== "path" && own(parameter, "required") === true) described.required = true;
+  if (where !== "path" && own(parameter, "required") === true && !(where === "header" && isTransportHeader(name))) described.required = true;
   if (own(parameter, "type") !== "array") return described;
   const format = collectionFormat(route, parameter);
   if (where === "query") {

@@ -41,6 +41,11 @@ export interface DescribedBody {
 
 /** One operation of the route table. */
 export interface DescribedOperationEntry {
+  /**
+   * The path the URL is built from, when the route's own would read otherwise as a template (src/openapi/path-template.ts):
+   * a literal ":" written %3A, a placeholder name that is no RFC 6570 variable name written with %XX escapes.
+   */
+  path?: string;
   parameters?: DescribedParameter[];
   body?: DescribedBody;
   /** The operation's own server (a path's or operation's `servers`), in place of the endpoint's baseUrl. */
