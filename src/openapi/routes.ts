@@ -112,6 +112,7 @@ function describedParameter(reader: Reader, item: unknown, names: ReadonlySet<st
   const described: DescribedParameter = { name, in: where };
   // A path parameter is always required, so the table does not say it.
   if (where !== "path" && own(parameter, "required") === true && !(where === "header" && isTransportHeader(name))) described.required = true;
+  if (isDate(reader, own(parameter, "schema"))) described.date = true;
   const content = own(parameter, "content");
   if (isPlainObject(content)) {
     const first = reader.keys(content)[0];
@@ -163,6 +164,7 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
   // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
   flatProperties(reader, body, own(media, "schema"), parameterNames);
+  datedProperties(reader, body, own(media, "schema"));
   const encoding = own(media, "encoding");
   const entries: { [property: string]: DescribedEncoding } = {};
   let any = false;
@@ -215,6 +217,40 @@ export function flatProperties(reader: Reader, body: DescribedBody, value: unkno
   const explicit = open?.length === 1;
   const freeForm = properties.length === 0 && !closed(reader, value) && (writesObjects || own(reader.resolve(value), "type") === "object");
   if (explicit || freeForm) body.additional = true;
+}
+
+/**
+ * True when a value's schema says `format: date` (a list's, of its items): a `Date` given for it is written as its UTC
+ * date, `YYYY-MM-DD`, not a full ISO 8601 time (DECISIONS "Described routes").
+ */
+export function isDate(reader: Reader, value: unknown): boolean {
+  const schema = reader.resolve(value);
+  if (own(schema, "format") === "date") return true;
+  const items = own(schema, "items");
+  return items !== undefined && own(reader.resolve(items), "format") === "date";
+}
+
+/** Sets `body.dates`: the properties of an object body schema that are dates (isDate), given flat or in `data`. */
+export function datedProperties(reader: Reader, body: DescribedBody, value: unknown): void {
+  const dates = reader.properties("dates", value, (schema) => dateValued(reader, schema, 0, new Set()));
+  if (dates === undefined || dates.length === 0) return;
+  reader.step(dates.length);
+  body.dates = dates.slice();
+}
+
+/** The properties of an object schema (through $ref, allOf, oneOf and anyOf) whose schema is a date (isDate). */
+function dateValued(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> {
+  const names = new Set<string>();
+  reader.step();
+  const schema = reader.resolve(value);
+  if (!isPlainObject(schema) || depth > MAX_CHAIN || seen.has(schema)) return names;
+  seen.add(schema);
+  const properties = own(schema, "properties");
+  for (const name of reader.keys(properties)) if (isDate(reader, (properties as Dictionary)[name])) names.add(name);
+  for (const key of ["allOf", "oneOf", "anyOf"]) {
+    for (const member of reader.items(own(schema, key))) for (const name of dateValued(reader, member, depth + 1, seen)) names.add(name);
+  }
+  return names;
 }
 
 /** True when an object schema (through $ref, allOf, oneOf and anyOf) says `additionalProperties` other than false. */

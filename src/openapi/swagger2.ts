@@ -7,7 +7,7 @@ import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, Describ
 import { isJson } from "./media.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
-import { isIgnoredHeader, isTransportHeader, ALWAYS_OPTIONS, flatProperties, placeholderNames, setTemplatePath } from "./routes.js";
+import { isIgnoredHeader, isTransportHeader, ALWAYS_OPTIONS, datedProperties, flatProperties, isDate, placeholderNames, setTemplatePath } from "./routes.js";
 
 /** Swagger 2.0's operations (it has no `trace`). */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -144,7 +144,7 @@ function operationEntry(reader: Reader, route: string, names: ReadonlySet<string
     if (where === "body") body ??= parameter;
     else if (where === "formData") form.push(parameter);
     else {
-      const described = describedParameter(route, parameter, names);
+      const described = describedParameter(reader, route, parameter, names);
       if (described !== undefined) parameters.push(described);
     }
   }
@@ -157,7 +157,7 @@ function operationEntry(reader: Reader, route: string, names: ReadonlySet<string
   return entry;
 }
 
-function describedParameter(route: string, parameter: Dictionary, names: ReadonlySet<string>): DescribedParameter | undefined {
+function describedParameter(reader: Reader, route: string, parameter: Dictionary, names: ReadonlySet<string>): DescribedParameter | undefined {
   const name = ownString(parameter, "name")!;
   const where = own(parameter, "in");
   if (where !== "path" && where !== "query" && where !== "header") return undefined;
@@ -165,6 +165,7 @@ function describedParameter(route: string, parameter: Dictionary, names: Readonl
   if (where === "path" && !names.has(name)) return undefined;
   const described: DescribedParameter = { name, in: where };
   if (where !== "path" && own(parameter, "required") === true && !(where === "header" && isTransportHeader(name))) described.required = true;
+  if (isDate(reader, parameter)) described.date = true;
   if (own(parameter, "type") !== "array") return described;
   const format = collectionFormat(route, parameter);
   if (where === "query") {
@@ -205,6 +206,7 @@ function jsonBody(reader: Reader, parameter: Dictionary, consumes: readonly stri
   const mediaType = consumes === undefined ? "application/json" : (consumes.find((type) => isJson(type.toLowerCase())) ?? consumes[0]!);
   const body: DescribedBody = { mediaType };
   flatProperties(reader, body, own(parameter, "schema"), taken);
+  datedProperties(reader, body, own(parameter, "schema"));
   return body;
 }
 
@@ -220,6 +222,8 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
   const names = form.map((parameter) => ownString(parameter, "name")!);
   reader.step(names.length);
   if (!names.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) body.properties = names;
+  const dates = form.filter((parameter) => isDate(reader, parameter)).map((parameter) => ownString(parameter, "name")!);
+  if (dates.length > 0) body.dates = dates;
   const encoding: { [property: string]: DescribedEncoding } = {};
   let any = false;
   for (const parameter of form) {

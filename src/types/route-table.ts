@@ -16,6 +16,8 @@ export interface DescribedParameter {
   required?: boolean;
   /** Described by `content` of a JSON media type: sent as its JSON text. */
   json?: boolean;
+  /** Its schema (a list's items) says `format: date`: a `Date` is written `YYYY-MM-DD`, its UTC date. */
+  date?: boolean;
 }
 
 /** How one property of a form body is written (OpenAPI's Encoding object), defaults left out. */
@@ -36,6 +38,8 @@ export interface DescribedBody {
    * false): a flat key that is no parameter is then a body property.
    */
   additional?: boolean;
+  /** The properties whose schema (a list's items) says `format: date`: a `Date` is written `YYYY-MM-DD`, its UTC date. */
+  dates?: string[];
   encoding?: { [property: string]: DescribedEncoding };
 }
 
