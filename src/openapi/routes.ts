@@ -203,7 +203,7 @@ export function flatProperties(reader: Reader, body: DescribedBody, value: unkno
   // An untyped schema (`{}`) of a media type that writes no object (application/octet-stream, image/png) is an upload
   // given as `data`, not a free-form object: a misspelt key there is refused, not sent as a body.
   const writesObjects = lower.includes("*") || bodyKind(lower) !== "other";
-  const properties = reader.properties("properties", value, (schema) => objectProperties(reader, schema, 0, new Set()));
+  const properties = bodyProperties(reader, value);
   if (properties === undefined || properties.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) return;
   if (properties.length > 0) {
     // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
@@ -230,27 +230,26 @@ export function isDate(reader: Reader, value: unknown): boolean {
   return items !== undefined && own(reader.resolve(items), "format") === "date";
 }
 
-/** Sets `body.dates`: the properties of an object body schema that are dates (isDate), given flat or in `data`. */
-export function datedProperties(reader: Reader, body: DescribedBody, value: unknown): void {
-  const dates = reader.properties("dates", value, (schema) => dateValued(reader, schema, 0, new Set()));
-  if (dates === undefined || dates.length === 0) return;
-  reader.step(dates.length);
-  body.dates = dates.slice();
+/**
+ * The property names of a body schema (objectProperties), walked once per schema; the walk also keeps which of them
+ * are dates (isDate), in `reader.dates`.
+ */
+function bodyProperties(reader: Reader, value: unknown): readonly string[] | undefined {
+  return reader.properties("properties", value, (schema) => {
+    const dates = new Set<string>();
+    const names = objectProperties(reader, schema, 0, new Set(), dates);
+    if (names !== undefined && dates.size > 0) reader.dates.set(schema as object, [...dates]);
+    return names;
+  });
 }
 
-/** The properties of an object schema (through $ref, allOf, oneOf and anyOf) whose schema is a date (isDate). */
-function dateValued(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> {
-  const names = new Set<string>();
-  reader.step();
-  const schema = reader.resolve(value);
-  if (!isPlainObject(schema) || depth > MAX_CHAIN || seen.has(schema)) return names;
-  seen.add(schema);
-  const properties = own(schema, "properties");
-  for (const name of reader.keys(properties)) if (isDate(reader, (properties as Dictionary)[name])) names.add(name);
-  for (const key of ["allOf", "oneOf", "anyOf"]) {
-    for (const member of reader.items(own(schema, key))) for (const name of dateValued(reader, member, depth + 1, seen)) names.add(name);
-  }
-  return names;
+/** Sets `body.dates`: the properties of an object body schema that are dates (isDate), given flat or in `data`. */
+export function datedProperties(reader: Reader, body: DescribedBody, value: unknown): void {
+  if (bodyProperties(reader, value) === undefined) return;
+  const dates = reader.dates.get(reader.resolve(value) as object);
+  if (dates === undefined) return;
+  reader.step(dates.length);
+  body.dates = dates.slice();
 }
 
 /** True when an object schema (through $ref, allOf, oneOf and anyOf) says `additionalProperties` other than false. */
@@ -308,7 +307,7 @@ function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
  * an object. Additional properties do not stop the named ones from being flat keys (Plaid, Spotify and Bitbucket
  * allow them on most bodies); a body with other keys still goes whole in `data`.
  */
-export function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> | undefined {
+export function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>, dates?: Set<string>): Set<string> | undefined {
   reader.step();
   const schema = reader.resolve(value);
   if (!isPlainObject(schema) || depth > MAX_CHAIN) return undefined;
@@ -319,10 +318,13 @@ export function objectProperties(reader: Reader, value: unknown, depth: number, 
   const types = Array.isArray(type) ? reader.items(type).filter((t) => t !== "null") : type === undefined ? [] : [type];
   if (types.some((t) => t !== "object")) return undefined;
   const properties = own(schema, "properties");
-  for (const name of reader.keys(properties)) names.add(name);
+  for (const name of reader.keys(properties)) {
+    names.add(name);
+    if (dates !== undefined && isDate(reader, (properties as Dictionary)[name])) dates.add(name);
+  }
   for (const key of ["allOf", "oneOf", "anyOf"]) {
     for (const member of reader.items(own(schema, key))) {
-      const found = objectProperties(reader, member, depth + 1, seen);
+      const found = objectProperties(reader, member, depth + 1, seen, dates);
       if (found === undefined) return undefined;
       for (const name of found) names.add(name);
     }
