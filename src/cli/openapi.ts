@@ -65,9 +65,10 @@ export function describedEndpoint(
 export function describedNames(api: Endpoint, route: string): ReadonlySet<string> {
   const names = new Set<string>();
   const table = (api.DEFAULTS as { [key: string]: unknown })[ROUTES];
+  if (typeof table !== "object" || table === null) return names;
+  // A route without a method is a GET (SPEC 2.1), as endpoint() reads it.
   const space = route.indexOf(" ");
-  if (typeof table !== "object" || table === null || space < 0) return names;
-  const key = `${route.slice(0, space).toUpperCase()} ${route.slice(space + 1)}`;
+  const key = space < 0 ? `GET ${route}` : `${route.slice(0, space).toUpperCase()} ${route.slice(space + 1)}`;
   const entry = Object.prototype.hasOwnProperty.call(table, key) ? (table as RouteTable)[key] : undefined;
   for (const parameter of entry?.parameters ?? []) if (parameter.in !== "header") names.add(parameter.name);
   for (const property of entry?.body?.properties ?? []) names.add(property);

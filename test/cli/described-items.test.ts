@@ -30,6 +30,10 @@ describe("--openapi: items read by the description first", () => {
     const outcome = await run(["--openapi", "train.json", "GET /trips", "origin=LON", "destination=PAR"], io);
     expect(outcome.stderr).toBe("");
     expect((JSON.parse(outcome.stdout) as { url: string }).url).toBe("https://api.example.com/trips?origin=LON&destination=PAR");
+    // A route without a method is a GET.
+    const bare = await run(["--openapi", "train.json", "/trips", "origin=LON", "destination=PAR"], io);
+    expect(bare.stderr).toBe("");
+    expect((JSON.parse(bare.stdout) as { url: string }).url).toBe("https://api.example.com/trips?origin=LON&destination=PAR");
   });
 
   it("takes a cookie parameter and a body property named like a header as themselves", async () => {
