@@ -1,7 +1,7 @@
 // `endpointkit openapi <description>` and `--openapi <description>`: an OpenAPI description (JSON or YAML) read
 // through the public `endpointkit/openapi` entry. YAML is parsed here, so the library itself needs no parser.
 import { endpoint, type Endpoint } from "endpointkit";
-import { ROUTES, fromOpenApi, type DescribedDefaults, type FromOpenApiOptions } from "endpointkit/openapi";
+import { ROUTES, fromOpenApi, type DescribedDefaults, type FromOpenApiOptions, type RouteTable } from "endpointkit/openapi";
 import { describedInFlagWords } from "./flag-words.js";
 import { openapiHelpText } from "./help.js";
 import { moduleData, moduleKey } from "./module-data.js";
@@ -56,6 +56,23 @@ export function describedEndpoint(
     resolvesAgainstIt = true; // a relative server needs it
   }
   return { api: endpoint.defaults(table), baseUrl: resolvesAgainstIt ? undefined : baseUrl };
+}
+
+/**
+ * The names the description gives the route's flat keys: its path, query, querystring and cookie parameters and its
+ * body's properties (none when the table does not describe the route). An item of such a name is that parameter.
+ */
+export function describedNames(api: Endpoint, route: string): ReadonlySet<string> {
+  const names = new Set<string>();
+  const table = (api.DEFAULTS as { [key: string]: unknown })[ROUTES];
+  if (typeof table !== "object" || table === null) return names;
+  // A route without a method is a GET (SPEC 2.1), as endpoint() reads it.
+  const space = route.indexOf(" ");
+  const key = space < 0 ? `GET ${route}` : `${route.slice(0, space).toUpperCase()} ${route.slice(space + 1)}`;
+  const entry = Object.prototype.hasOwnProperty.call(table, key) ? (table as RouteTable)[key] : undefined;
+  for (const parameter of entry?.parameters ?? []) if (parameter.in !== "header") names.add(parameter.name);
+  for (const property of entry?.body?.properties ?? []) names.add(property);
+  return names;
 }
 
 /**

@@ -8,7 +8,7 @@ import { bodyKind, shownBody, type FilePaths } from "./body.js";
 import { baseUrlInFlagWords } from "./flag-words.js";
 import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
-import { describedEndpoint, openapiModule } from "./openapi.js";
+import { describedEndpoint, describedNames, openapiModule } from "./openapi.js";
 import { buildOptions, describe, utf8, type BuiltRequest, type Io, type ReadFile } from "./options.js";
 import { cleanMessage, show } from "./show.js";
 import { nearest } from "./suggest.js";
@@ -44,8 +44,10 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
     if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
     const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings);
-    // With a description, `name@file` is a file part of a multipart body.
-    const items = command.items.map(command.openapi === undefined ? parseItem : parseDescribedItem);
+    // With a description, `name@file` is a file part of a multipart body, and an item is read by the description
+    // first: `origin=LON` is the route's query parameter `origin`, though it looks like a header.
+    const described = command.openapi === undefined ? undefined : describedNames(api, command.route);
+    const items = command.items.map((item) => (described === undefined ? parseItem(item) : parseDescribedItem(item, described)));
     const stdin = command.ignoreStdin ? undefined : await io.readStdin();
     const built = buildOptions(items, baseUrl, io.readFile, stdin);
     const options = withRawBody(built, command.curl);

@@ -11,7 +11,7 @@ import { TABLE_SETTINGS, refuseUndescribed } from "./undescribed.js";
 import type { RouteTable } from "../types/route-table.js";
 import { describeValue, own, ownString, Reader, setProperty } from "./document.js";
 import { readSwagger2 } from "./swagger2.js";
-import { operationEntry, placeholderNames } from "./routes.js";
+import { operationEntry, placeholderNames, setTemplatePath } from "./routes.js";
 import { isJson } from "./media.js";
 import { chosenServer, firstServer, serverUrl, serversOf } from "./servers.js";
 import { addSecurity, checkAuthFor, readSchemes, securedPlanSource } from "./security.js";
@@ -146,6 +146,7 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
       if (!isPlainObject(operation)) continue;
       const entry = operationEntry(reader, names, own(item, "parameters"), operation);
       addSecurity(reader, entry, operation, document, schemes);
+      setTemplatePath(entry, path);
       // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
       // among the document's servers only.
       const chosen = firstServer(operation) ?? pathServer;

@@ -16,6 +16,8 @@ export interface DescribedParameter {
   required?: boolean;
   /** Described by `content` of a JSON media type: sent as its JSON text. */
   json?: boolean;
+  /** Its schema (a list's items) says `format: date`: a `Date` is written `YYYY-MM-DD`, its UTC date. */
+  date?: boolean;
 }
 
 /** How one property of a form body is written (OpenAPI's Encoding object), defaults left out. */
@@ -31,11 +33,23 @@ export interface DescribedBody {
   mediaType: string;
   /** Present when the body is an object whose properties are given as flat keys; else the body goes in `data`. */
   properties?: string[];
+  /**
+   * True when the body also takes keys it does not name (a free-form object, or `additionalProperties` other than
+   * false): a flat key that is no parameter is then a body property.
+   */
+  additional?: boolean;
+  /** The properties whose schema (a list's items) says `format: date`: a `Date` is written `YYYY-MM-DD`, its UTC date. */
+  dates?: string[];
   encoding?: { [property: string]: DescribedEncoding };
 }
 
 /** One operation of the route table. */
 export interface DescribedOperationEntry {
+  /**
+   * The path the URL is built from, when the route's own would read otherwise as a template (src/openapi/path-template.ts):
+   * a literal ":" written %3A, a placeholder name that is no RFC 6570 variable name written with %XX escapes.
+   */
+  path?: string;
   parameters?: DescribedParameter[];
   body?: DescribedBody;
   /** The operation's own server (a path's or operation's `servers`), in place of the endpoint's baseUrl. */
