@@ -26,6 +26,29 @@ export function isIgnoredHeader(name: string): boolean {
 /** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
 export const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
 
+/** A schema's property names as a set, and whether one is an option's name, by its (memoised) list of names. */
+const propertySets = /* @__PURE__ */ new WeakMap<readonly string[], { names: ReadonlySet<string>; option: boolean }>();
+
+/**
+ * A body schema's `properties` when they can be flat keys (some, none named like one of `parameterNames` or an
+ * option), else undefined. The schema's names are compared with the options once per schema (Reader.properties gives
+ * the same list at every reference), and at each reference only the operation's parameters (already counted) are
+ * looked up, so a 50,000-property schema referenced a million times is not compared a million times, uncounted.
+ */
+export function flatKeys(properties: readonly string[] | undefined, parameterNames: ReadonlySet<string>): readonly string[] | undefined {
+  if (properties === undefined || properties.length === 0) return undefined;
+  let known = propertySets.get(properties);
+  if (known === undefined) {
+    const names = new Set(properties);
+    let option = false;
+    for (const name of OPTION_NAMES) if (names.has(name)) option = true;
+    propertySets.set(properties, (known = { names, option }));
+  }
+  if (known.option) return undefined;
+  for (const name of parameterNames) if (known.names.has(name)) return undefined;
+  return properties;
+}
+
 /**
  * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it, or with an RFC 6570
  * operator written by the description itself (Google's `{+name}`). Each path parameter is then one lookup, where a
@@ -129,8 +152,8 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const lower = mediaType.toLowerCase().split(";")[0]!.trim();
   // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
   // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
-  const properties = reader.properties("properties", own(media, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
-  if (properties !== undefined && properties.length > 0 && !properties.some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
+  const properties = flatKeys(reader.properties("properties", own(media, "schema"), (schema) => objectProperties(reader, schema, 0, new Set())), parameterNames);
+  if (properties !== undefined) {
     // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
     reader.step(properties.length);
     body.properties = properties.slice();
@@ -140,7 +163,7 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   let any = false;
   if (isPlainObject(encoding) && (lower === "application/x-www-form-urlencoded" || lower === "multipart/form-data")) {
     for (const property of reader.keys(encoding)) {
-      const entry = describedEncoding(reader.resolve(encoding[property]));
+      const entry = describedEncoding(reader, reader.resolve(encoding[property]));
       if (entry !== undefined) {
         setProperty(entries, property, entry);
         any = true;
@@ -182,7 +205,7 @@ function objectValued(reader: Reader, value: unknown, depth: number, seen: Set<u
   return names;
 }
 
-function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
+function describedEncoding(reader: Reader, encoding: unknown): DescribedEncoding | undefined {
   const entry: DescribedEncoding = {};
   const style = ownString(encoding, "style");
   if (style !== undefined && STYLES.query.includes(style)) entry.style = style;
@@ -190,7 +213,8 @@ function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
   if (typeof explode === "boolean") entry.explode = explode;
   if (own(encoding, "allowReserved") === true) entry.allowReserved = true;
   const contentType = ownString(encoding, "contentType");
-  if (contentType !== undefined && isJson(contentType.toLowerCase())) entry.json = true;
+  // Lowercased and matched at each reference to the body: its text counted at each.
+  if (contentType !== undefined && isJson(reader.text(contentType).toLowerCase())) entry.json = true;
   return Object.keys(entry).length > 0 ? entry : undefined;
 }
 
