@@ -21,6 +21,11 @@ export class Reader {
   /** Each object's keys, listed once, and what listing them counts at each reference. */
   private readonly listed = new Map<object, { keys: readonly string[]; cost: number }>();
   /**
+   * Each $ref pointer's tokens, decoded once: a long pointer reached through many references is decoded, and its
+   * text counted, once, where decoding it at each reference cost its length every time for one step.
+   */
+  private readonly tokens = new Map<string, readonly string[]>();
+  /**
    * @param root the document
    * @param openapi32 true for an OpenAPI 3.2 document: what 3.2 added (`in: querystring`, `style: cookie`) is read;
    * in an earlier one it is not OpenAPI, and read as before (an unknown location left out, an unknown style the default).
@@ -111,19 +116,23 @@ export class Reader {
     return current;
   }
 
+  /** The tokens of a local JSON pointer, decoded once per pointer string and its text counted then. */
+  private decoded(ref: string): readonly string[] {
+    let tokens = this.tokens.get(ref);
+    if (tokens === undefined) {
+      this.text(ref);
+      const path = ref.slice(1);
+      tokens = path === "" ? [] : path.slice(1).split("/").map(decodedToken);
+      this.tokens.set(ref, tokens);
+    }
+    return tokens;
+  }
+
   /** What a local JSON pointer (`#/components/schemas/Pet`) names; an EndpointError when it names nothing. */
   private pointer(ref: string): unknown {
     let current: unknown = this.root;
-    const path = ref.slice(1);
-    if (path === "") return current;
-    for (const raw of path.slice(1).split("/")) {
+    for (const token of this.decoded(ref)) {
       this.step();
-      let token: string;
-      try {
-        token = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-      } catch {
-        token = raw;
-      }
       // Own properties only: an index past a list's end (or a hole) names nothing, and is never looked up on
       // Array.prototype or Object.prototype, where a prototype pollution puts "0", "1"...
       const next = Array.isArray(current)
@@ -137,6 +146,15 @@ export class Reader {
       current = next;
     }
     return current;
+  }
+}
+
+/** One token of a JSON pointer: percent-decoded (a URI fragment), then `~1` and `~0` unescaped (RFC 6901). */
+function decodedToken(raw: string): string {
+  try {
+    return decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+  } catch {
+    return raw;
   }
 }
 

@@ -129,7 +129,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
 
 /** An OpenAPI 3.0, 3.1 or 3.2 document's server, routes and each route's accept type. */
 function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined, schemes: ReadonlyMap<string, DescribedScheme>): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
-  const baseUrl = chosenServer(serversOf(document), choice, base);
+  const baseUrl = chosenServer(serversOf(document), choice, base, reader);
   const routes: RouteTable = {};
   const accepts = new Map<string, string>();
   const urls = new Map<object, string>();
@@ -156,9 +156,10 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
         let own = isPlainObject(chosen.server) ? urls.get(chosen.server) : undefined;
         if (own === undefined) {
           own = serverUrl(chosen.server, base ?? baseUrl);
-          if (isPlainObject(chosen.server)) urls.set(chosen.server, reader.text(own));
+          if (isPlainObject(chosen.server)) urls.set(chosen.server, own);
         }
-        if (own !== baseUrl) Object.assign(entry, { baseUrl: own, replaces: baseUrl });
+        // Compared with the document's URL at each reference: its text counted at each.
+        if (reader.text(own) !== baseUrl) Object.assign(entry, { baseUrl: own, replaces: baseUrl });
       }
       const route = `${method} ${path}`;
       const accept = acceptOf(reader, operation);

@@ -31,6 +31,29 @@ export function isIgnoredHeader(name: string): boolean {
  */
 export const ALWAYS_OPTIONS = /* @__PURE__ */ new Set(["headers", "data", "request", "auth", ROUTES]);
 
+/** A schema's property names as a set, and whether one is an option's name, by its (memoised) list of names. */
+const propertySets = /* @__PURE__ */ new WeakMap<readonly string[], { names: ReadonlySet<string>; option: boolean }>();
+
+/**
+ * A body schema's `properties` when they can be flat keys (some, none named like one of `parameterNames` or an
+ * option), else undefined. The schema's names are compared with the options once per schema (Reader.properties gives
+ * the same list at every reference), and at each reference only the operation's parameters (already counted) are
+ * looked up, so a 50,000-property schema referenced a million times is not compared a million times, uncounted.
+ */
+export function flatKeys(properties: readonly string[] | undefined, parameterNames: ReadonlySet<string>): readonly string[] | undefined {
+  if (properties === undefined || properties.length === 0) return undefined;
+  let known = propertySets.get(properties);
+  if (known === undefined) {
+    const names = new Set(properties);
+    let option = false;
+    for (const name of ALWAYS_OPTIONS) if (names.has(name)) option = true;
+    propertySets.set(properties, (known = { names, option }));
+  }
+  if (known.option) return undefined;
+  for (const name of parameterNames) if (known.names.has(name)) return undefined;
+  return properties;
+}
+
 /**
  * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it (any text without
  * braces: `{insight_id:}`, `{.format}`), and the name within an RFC 6570 expression written by the description itself
@@ -170,7 +193,7 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   let any = false;
   if (isPlainObject(encoding) && (lower === "application/x-www-form-urlencoded" || lower === "multipart/form-data")) {
     for (const property of reader.keys(encoding)) {
-      const entry = describedEncoding(reader.resolve(encoding[property]));
+      const entry = describedEncoding(reader, reader.resolve(encoding[property]));
       if (entry !== undefined) {
         setProperty(entries, property, entry);
         any = true;
@@ -199,12 +222,8 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
  * then the body is given whole in `data`, and the table says neither.
  */
 export function flatProperties(reader: Reader, body: DescribedBody, value: unknown, taken: ReadonlySet<string>): void {
-  const lower = body.mediaType.toLowerCase();
-  // An untyped schema (`{}`) of a media type that writes no object (application/octet-stream, image/png) is an upload
-  // given as `data`, not a free-form object: a misspelt key there is refused, not sent as a body.
-  const writesObjects = lower.includes("*") || bodyKind(lower) !== "other";
   const properties = bodyProperties(reader, value);
-  if (properties === undefined || properties.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) return;
+  if (properties === undefined || (properties.length > 0 && flatKeys(properties, taken) === undefined)) return;
   if (properties.length > 0) {
     // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
     reader.step(properties.length);
@@ -215,8 +234,18 @@ export function flatProperties(reader: Reader, body: DescribedBody, value: unkno
   // The walk's answer is kept as a one-name list: the reader caches name lists per schema.
   const open = reader.properties("additional", value, (schema) => (allowsOtherKeys(reader, schema, 0, new Set()) ? new Set(["*"]) : new Set()));
   const explicit = open?.length === 1;
-  const freeForm = properties.length === 0 && !closed(reader, value) && (writesObjects || own(reader.resolve(value), "type") === "object");
+  // An untyped schema (`{}`) of a media type that writes no object (application/octet-stream, image/png) is an upload
+  // given as `data`, not a free-form object: a misspelt key there is refused, not sent as a body. The media type is
+  // read only here, and counted: it may be long, and referenced by every operation.
+  const freeForm = properties.length === 0 && !closed(reader, value) && (writesObjects(reader, body.mediaType) || own(reader.resolve(value), "type") === "object");
   if (explicit || freeForm) body.additional = true;
+}
+
+/** True when a body of `mediaType` is written from an object (JSON, a form, multipart, a media range). */
+function writesObjects(reader: Reader, mediaType: string): boolean {
+  reader.step(Math.ceil(mediaType.length / 32));
+  const lower = mediaType.toLowerCase();
+  return lower.includes("*") || bodyKind(lower) !== "other";
 }
 
 /**
@@ -290,7 +319,7 @@ function objectValued(reader: Reader, value: unknown, depth: number, seen: Set<u
   return names;
 }
 
-function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
+function describedEncoding(reader: Reader, encoding: unknown): DescribedEncoding | undefined {
   const entry: DescribedEncoding = {};
   const style = ownString(encoding, "style");
   if (style !== undefined && STYLES.query.includes(style)) entry.style = style;
@@ -298,7 +327,8 @@ function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
   if (typeof explode === "boolean") entry.explode = explode;
   if (own(encoding, "allowReserved") === true) entry.allowReserved = true;
   const contentType = ownString(encoding, "contentType");
-  if (contentType !== undefined && isJson(contentType.toLowerCase())) entry.json = true;
+  // Lowercased and matched at each reference to the body: its text counted at each.
+  if (contentType !== undefined && isJson(reader.text(contentType).toLowerCase())) entry.json = true;
   return Object.keys(entry).length > 0 ? entry : undefined;
 }
 

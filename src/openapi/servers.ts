@@ -1,21 +1,40 @@
 // Server URLs: a server's variables filled with their defaults, relative URLs resolved against options.baseUrl.
 import { EndpointError, quote } from "../errors.js";
 import { ownItems } from "../objects.js";
-import { own, ownString } from "./document.js";
+import { own, ownString, type Reader } from "./document.js";
 
-/** The URL of a Server object with its variables' defaults, absolute (resolved against `base`), without a trailing "/". */
-export function serverUrl(server: unknown, base: string | undefined): string {
+/**
+ * Longest server URL its variables' defaults may fill in: far past any server anyone runs (a few hundred characters),
+ * and far short of the 400 MB that 400 placeholders of one 1 MB default made out of a 1 MB description.
+ */
+export const MAX_SERVER_URL = 65_536;
+
+/**
+ * The URL of a Server object with its variables' defaults, absolute (resolved against `base`), without a trailing "/".
+ * Its characters are counted as variables fill it in: past MAX_SERVER_URL it is ERR_TOO_LARGE before it is made. (A
+ * URL with no variables is the description's own string, returned as it is.) With a `reader`, the URL is counted as
+ * text read.
+ */
+export function serverUrl(server: unknown, base: string | undefined, reader?: Reader): string {
   const template = ownString(server, "url");
   if (template === undefined) throw new EndpointError("ERR_INVALID_BASE_URL", "fromOpenApi(): a server has no url string");
   const variables = own(server, "variables");
-  const filled = template.replace(/\{([^{}]*)\}/g, (_, name: string) => {
+  let length = template.length;
+  const tooLong = (): never => {
+    throw new EndpointError("ERR_TOO_LARGE", `fromOpenApi(): the server ${quote(template)} filled with its variables' defaults is longer than ${MAX_SERVER_URL} characters`);
+  };
+  const filled = template.replace(/\{([^{}]*)\}/g, (placeholder: string, name: string) => {
     const value = own(own(variables, name), "default");
     if (typeof value !== "string" && typeof value !== "number") {
       throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the server ${quote(template)} has no default for its variable ${quote(name)}`);
     }
-    return String(value);
+    const text = String(value);
+    length += text.length - placeholder.length;
+    if (length > MAX_SERVER_URL) tooLong();
+    return text;
   });
-  return withoutTrailingSlash(absolute(filled, base));
+  const url = withoutTrailingSlash(absolute(filled, base));
+  return reader === undefined ? url : reader.text(url);
 }
 
 /** `url` when it has a scheme; else resolved against `base` (an absolute URL), as OpenAPI resolves relative servers. */
@@ -61,21 +80,21 @@ export function serversOf(value: unknown): readonly unknown[] | undefined {
 }
 
 /** The document's server that `choice` picks (an index, or a URL as written or filled in); the first by default. */
-export function chosenServer(servers: readonly unknown[] | undefined, choice: number | string | undefined, base: string | undefined): string {
+export function chosenServer(servers: readonly unknown[] | undefined, choice: number | string | undefined, base: string | undefined, reader?: Reader): string {
   // No servers means "/" (OpenAPI 3): the root of wherever the description is served.
-  if (servers === undefined) return serverUrl({ url: "/" }, base);
-  if (choice === undefined) return serverUrl(servers[0], base);
+  if (servers === undefined) return serverUrl({ url: "/" }, base, reader);
+  if (choice === undefined) return serverUrl(servers[0], base, reader);
   if (typeof choice === "number") {
     if (!Number.isInteger(choice) || choice < 0 || choice >= servers.length) {
       throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): options.server ${choice} is not an index of the description's ${servers.length} server(s)`);
     }
-    return serverUrl(servers[choice], base);
+    return serverUrl(servers[choice], base, reader);
   }
   for (const server of servers) {
-    if (ownString(server, "url") === choice) return serverUrl(server, base);
+    if (ownString(server, "url") === choice) return serverUrl(server, base, reader);
   }
   for (const server of servers) {
-    if (serverUrl(server, base) === withoutTrailingSlash(choice)) return withoutTrailingSlash(choice);
+    if (serverUrl(server, base, reader) === withoutTrailingSlash(choice)) return withoutTrailingSlash(choice);
   }
   throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): options.server ${quote(choice)} is none of the description's servers`);
 }

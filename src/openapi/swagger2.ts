@@ -39,7 +39,8 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
   const served = base === undefined ? undefined : /^([a-z][a-z\d+.-]*):\/\/([^/?#]+)/i.exec(base);
   const schemes = schemesOf(reader, own(document, "schemes"));
   const host = ownString(document, "host") ?? served?.[2];
-  if (host === undefined || host === "" || /[/?#@\s\\]/.test(host)) {
+  // A control character (C0, DEL or C1 such as U+0085) would make a baseUrl every call refuses: said here instead.
+  if (host === undefined || host === "" || /[/?#@\s\\\x00-\x1f\x7f-\x9f]/.test(host)) {
     throw new EndpointError(
       "ERR_INVALID_BASE_URL",
       host === undefined
@@ -49,11 +50,12 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
   }
   const basePath = ownString(document, "basePath") ?? "/";
   // A query, fragment, white space or control character would make a baseUrl every call refuses: said here instead.
-  if (!basePath.startsWith("/") || /[?#\s\x00-\x1f\x7f]/.test(basePath)) {
+  if (!basePath.startsWith("/") || /[?#\s\x00-\x1f\x7f-\x9f]/.test(basePath)) {
     throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the Swagger 2.0 basePath ${quote(basePath)} does not start with "/", or holds a query, a fragment, white space or a control character`);
   }
   // No schemes: the scheme the description is served with (Swagger 2.0), else https, as for a scheme-relative server.
-  const urlOf = (scheme: string): string => withoutTrailingSlash(`${scheme.toLowerCase()}://${host}${basePath}`);
+  // Made (and compared) once per operation with its own schemes: its text counted each time.
+  const urlOf = (scheme: string): string => reader.text(withoutTrailingSlash(`${scheme.toLowerCase()}://${host}${basePath}`));
   const preferred = (listed: readonly string[]): string => (listed.length === 0 ? (served?.[1] ?? "https") : listed.includes("https") ? "https" : listed[0]!);
   let baseUrl = urlOf(preferred(schemes));
   if (typeof choice === "number") {
@@ -91,8 +93,7 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
         const url = urlOf(preferred(ownSchemes));
         if (url !== baseUrl) Object.assign(entry, { baseUrl: url, replaces: baseUrl });
       }
-      const types = mediaTypes(reader, own(operation, "produces")) ?? produces;
-      const accept = types === undefined ? undefined : (types.find((type) => isJson(type.toLowerCase())) ?? types[0]);
+      const accept = (mediaTypes(reader, own(operation, "produces")) ?? produces)?.json;
       if (accept !== undefined) accepts.set(route, accept);
       setProperty(routes, route, entry);
     }
@@ -119,14 +120,38 @@ function schemesOf(reader: Reader, value: unknown): string[] {
   return schemes;
 }
 
-/** A `consumes` or `produces` list: its strings, or undefined when there is no non-empty list (the default applies). */
-function mediaTypes(reader: Reader, value: unknown): string[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const types = reader.items(value).filter((type): type is string => typeof type === "string" && type !== "" && reader.text(type) === type);
-  return types.length > 0 ? types : undefined;
+/** What a `consumes` or `produces` list says, worked out once per list read. */
+interface MediaTypes {
+  /** Its first JSON type, else its first type: the body's type (consumes), the accept type (produces). */
+  json: string;
+  /** Its first form type (multipart/form-data or application/x-www-form-urlencoded), lowercase, without parameters. */
+  form: string | undefined;
 }
 
-function operationEntry(reader: Reader, route: string, names: ReadonlySet<string>, shared: unknown, operation: Dictionary, consumes: readonly string[] | undefined): DescribedOperationEntry {
+/**
+ * A `consumes` or `produces` list, or undefined when there is no non-empty list (the default applies). Each type is
+ * lowercased and matched here, once: the document's lists apply to every operation, which then reads two fields,
+ * where scanning the list again at each operation cost its length every time, uncounted.
+ */
+function mediaTypes(reader: Reader, value: unknown): MediaTypes | undefined {
+  if (!Array.isArray(value)) return undefined;
+  let first: string | undefined;
+  let json: string | undefined;
+  let form: string | undefined;
+  for (const type of reader.items(value)) {
+    if (typeof type !== "string" || type === "") continue;
+    const lower = reader.text(type).toLowerCase();
+    first ??= type;
+    if (json === undefined && isJson(lower)) json = type;
+    if (form === undefined) {
+      const essence = lower.split(";")[0]!.trim();
+      if (essence === "multipart/form-data" || essence === "application/x-www-form-urlencoded") form = essence;
+    }
+  }
+  return first === undefined ? undefined : { json: json ?? first, form };
+}
+
+function operationEntry(reader: Reader, route: string, names: ReadonlySet<string>, shared: unknown, operation: Dictionary, consumes: MediaTypes | undefined): DescribedOperationEntry {
   // As in OpenAPI 3: the operation's parameters first, then the path item's others (by name and location).
   const byKey = new ParameterSet<Dictionary>();
   for (const list of [own(operation, "parameters"), shared]) {
@@ -205,8 +230,8 @@ function collectionFormat(route: string, parameter: Dictionary): string {
  * An `in: body` parameter: the body, of the first JSON type the operation consumes (else its first type, else JSON),
  * its schema's properties flat keys as in OpenAPI 3.
  */
-function jsonBody(reader: Reader, parameter: Dictionary, consumes: readonly string[] | undefined, taken: ReadonlySet<string>): DescribedBody {
-  const mediaType = consumes === undefined ? "application/json" : (consumes.find((type) => isJson(type.toLowerCase())) ?? consumes[0]!);
+function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | undefined, taken: ReadonlySet<string>): DescribedBody {
+  const mediaType = consumes?.json ?? "application/json";
   const body: DescribedBody = { mediaType };
   flatProperties(reader, body, own(parameter, "schema"), taken);
   datedProperties(reader, body, own(parameter, "schema"));
@@ -218,9 +243,8 @@ function jsonBody(reader: Reader, parameter: Dictionary, consumes: readonly stri
  * before application/x-www-form-urlencoded, else a form. Each is a flat key; a list's collectionFormat is its
  * encoding.
  */
-function formBody(reader: Reader, route: string, form: readonly Dictionary[], consumes: readonly string[] | undefined, taken: ReadonlySet<string>): DescribedBody {
-  const forms = (consumes ?? []).map((type) => type.toLowerCase().split(";")[0]!.trim()).filter((type) => type === "multipart/form-data" || type === "application/x-www-form-urlencoded");
-  const multipart = form.some((parameter) => own(parameter, "type") === "file") || forms[0] === "multipart/form-data";
+function formBody(reader: Reader, route: string, form: readonly Dictionary[], consumes: MediaTypes | undefined, taken: ReadonlySet<string>): DescribedBody {
+  const multipart = form.some((parameter) => own(parameter, "type") === "file") || consumes?.form === "multipart/form-data";
   const body: DescribedBody = { mediaType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded" };
   const names = form.map((parameter) => ownString(parameter, "name")!);
   reader.step(names.length);
