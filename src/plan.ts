@@ -171,9 +171,11 @@ export function describedPlanOf(table: Dictionary, method: string, url: string):
  */
 const describedPlans = /* @__PURE__ */ new WeakMap<DescribedPlan, Plan>();
 
-/** A route string as a call reads it (route.ts), with the plan on GitHub's rules of the last call that made one. */
+/** A route string as a call reads it (route.ts), with the plan of the last call that made one, and its route table. */
 export interface RouteEntry extends Route {
   plan: Plan | undefined;
+  /** The adopted route table `plan` was found in; undefined: GitHub's rules, no table. */
+  table: Dictionary | undefined;
 }
 
 /** Route strings split once: their method and URL, by the string a caller writes. */
@@ -181,7 +183,7 @@ export const routeEntry = /* @__PURE__ */ boundedMemo(
   1000,
   (route): RouteEntry => {
     const { method, url } = splitRoute(route);
-    return { method, url, plan: undefined };
+    return { method, url, plan: undefined, table: undefined };
   },
   (route) => 2 * route.length,
 );

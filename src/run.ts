@@ -12,6 +12,7 @@ import { checkSameOrigin } from "./origin.js";
 import { appendQuery, queryPair } from "./query.js";
 import { checkMethod, checkNoUrlBesideRoute } from "./route.js";
 import { isToken } from "./token.js";
+import { hasOwn } from "./values.js";
 import { expandTemplate, expandedPlainValues, type VarSpec } from "./uri-template/index.js";
 import { baseUrlPrefix, compileUrlText, emptySegmentNames, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
 import { NO_DEFAULTS, adoptTable, describedPlanOf, githubPlans, isArrayIndex, type Call, type Defaults, type Plan, type RouteEntry, type Rules } from "./plan.js";
@@ -113,13 +114,21 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
  * plan needs: the method and url rules then report it, after the option-level rules, as parse(merge()) would.
  */
 function lookUp(defaults: Defaults, routes: unknown, method: unknown, url: unknown, route?: RouteEntry): Plan | undefined {
-  // Most calls name a route string on GitHub's rules: its entry keeps its plan, found without a lookup.
+  // Most calls name a route string: its entry keeps the plan of the last call on it, found without a lookup when the
+  // call is on the same route table (none: GitHub's rules).
   const kept = route?.plan;
-  if (routes === undefined && kept?.given === method) return kept;
+  if (kept?.given === method && route!.table === routes) return kept;
   if (typeof method !== "string" || typeof url !== "string" || !isToken(method)) return undefined;
-  if (routes !== undefined) {
-    const described = describedPlanOf(routes === defaults.routes ? defaults.routes : adoptTable(routes), method, url);
-    if (described !== undefined) return described;
+  const table = routes === undefined ? undefined : routes === defaults.routes ? defaults.routes : adoptTable(routes);
+  if (table !== undefined) {
+    const described = describedPlanOf(table, method, url);
+    if (described !== undefined) {
+      if (route !== undefined) {
+        route.plan = described;
+        route.table = table;
+      }
+      return described;
+    }
   }
   const byMethod = githubPlans(url);
   let plan = byMethod.get(method);
@@ -128,7 +137,10 @@ function lookUp(defaults: Defaults, routes: unknown, method: unknown, url: unkno
     // A few spellings of a few methods per URL; any more (a caller's long made-up methods) are not kept.
     if (byMethod.size < MAX_METHODS_PER_URL) byMethod.set(method, plan);
   }
-  if (route !== undefined) route.plan = plan;
+  if (route !== undefined) {
+    route.plan = plan;
+    route.table = table;
+  }
   return plan;
 }
 
@@ -200,7 +212,7 @@ function runPlan(
 ): RequestOptions {
   const compiled = (plan.compiled ??= compileUrlText(plan.source));
   const { rules } = plan;
-  const call = new CallView(plan.method, options, keys, defaults, headers, compiled.notParameters, isOption, overDefault(named.data, defaults.data), rules.sharesKeys, claimed);
+  const call = new CallView(plan.method, options, keys, defaults, headers, compiled.notParameters, isOption, overDefault(named.data, defaults.data), claimed);
   let target = expandUrl(compiled, call, rules);
   // Read at once: when it is true, no value can have left a dot segment, and the search for one below is skipped.
   const plain = !compiled.literalMayFormDot && expandedPlainValues;
@@ -234,12 +246,12 @@ function runPlan(
   return result;
 }
 
-/** A call as the rules read it (Call): one object, its view of the caller's values read once where rules share keys. */
+/** A call as the rules read it (Call): one object, its view of the caller's values, each read once. */
 class CallView implements Call {
   query = "";
   body: unknown = undefined;
-  /** Values read so far, kept when the rules and the URL may read the same key. */
-  private seen: Map<string, unknown> | undefined;
+  /** What the URL's variables were given, when the URL read them through this view (expandUrl). */
+  urlValues: Dictionary | undefined = undefined;
   constructor(
     readonly method: string,
     readonly options: Dictionary,
@@ -249,18 +261,17 @@ class CallView implements Call {
     readonly skip: ReadonlySet<string>,
     readonly isOption: (key: string) => boolean,
     readonly data: unknown,
-    private readonly sharesKeys: boolean,
     /** The option-named keys the route claims, as they were read. */
     private readonly claimed: Readonly<NamedOptions> | undefined,
   ) {}
 
   read(key: string): unknown {
-    if (this.seen?.has(key)) return this.seen.get(key);
+    // A key the URL took too (a path parameter that is also a query parameter): the value the URL was given.
+    const urlValues = this.urlValues;
+    if (urlValues !== undefined && hasOwn.call(urlValues, key)) return urlValues[key];
     const given = this.claimed !== undefined && isNamedOption(key) ? this.claimed[key] : ownValue(this.options, key);
     // The defaults' objects are copied: a body holding one must not let a change to it reach the endpoint.
-    const value = overDefault(given, getOwn(this.defaults.values, key));
-    if (this.sharesKeys) (this.seen ??= new Map()).set(key, value);
-    return value;
+    return overDefault(given, getOwn(this.defaults.values, key));
   }
 }
 
@@ -392,7 +403,7 @@ function namedOptions(options: Dictionary, keys: readonly string[]): Readonly<Na
  * caller's options itself, each variable once as an own property, unless the template names an option, `data` or a
  * parameter of the defaults, or the rules read keys the URL takes: then it reads them through the call's view.
  */
-function expandUrl(compiled: CompiledUrl, call: Call, rules: Rules): string {
+function expandUrl(compiled: CompiledUrl, call: CallView, rules: Rules): string {
   const { defaults } = call;
   let values = call.options;
   let direct = compiled.readsDirectly && !rules.sharesKeys;
@@ -400,6 +411,8 @@ function expandUrl(compiled: CompiledUrl, call: Call, rules: Rules): string {
   if (!direct) {
     values = {};
     for (const name of compiled.template.variables) setOwn(values, name, name === "data" ? call.data : call.isOption(name) ? undefined : call.read(name));
+    // Rules that share keys with the URL read them from here: a getter answers once.
+    if (rules.sharesKeys) call.urlValues = values;
   }
   // What the engine reports, pairs of a varspec and an index; an optional placeholder left undefined (`{?per_page}`)
   // is no problem, so most calls note nothing.
