@@ -117,7 +117,7 @@ function lookUp(defaults: Defaults, routes: unknown, method: unknown, url: unkno
   // Most calls name a route string: its entry keeps the plan of the last call on it, found without a lookup when the
   // call is on the same route table (none: GitHub's rules).
   const kept = route?.plan;
-  if (kept?.given === method && route!.table === routes) return kept;
+  if (kept !== undefined && kept.given === method && route!.table === routes) return kept;
   if (typeof method !== "string" || typeof url !== "string" || !isToken(method)) return undefined;
   const table = routes === undefined ? undefined : routes === defaults.routes ? defaults.routes : adoptTable(routes);
   if (table !== undefined) {
