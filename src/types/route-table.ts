@@ -16,6 +16,8 @@ export interface DescribedParameter {
   required?: boolean;
   /** Described by `content` of a JSON media type: sent as its JSON text. */
   json?: boolean;
+  /** Its schema (or its list's items) says `format: date`: a Date is written `YYYY-MM-DD`, its UTC date. */
+  date?: boolean;
 }
 
 /** How one property of a form body is written (OpenAPI's Encoding object), defaults left out. */
@@ -31,6 +33,15 @@ export interface DescribedBody {
   mediaType: string;
   /** Present when the body is an object whose properties are given as flat keys; else the body goes in `data`. */
   properties?: string[];
+  /**
+   * True when the body also takes keys it does not name (a free-form object, or `additionalProperties` other than
+   * false): a flat key that is no parameter is then a body property.
+   */
+  additional?: boolean;
+  /** The properties whose schema says `format: date`: a Date given for one is written `YYYY-MM-DD`, its UTC date. */
+  dates?: string[];
+  /** True when the body's JSON schema says `type: string`: a string given as data is sent as JSON text (`"abc"`). */
+  jsonString?: boolean;
   encoding?: { [property: string]: DescribedEncoding };
 }
 
@@ -72,20 +83,40 @@ export interface CompiledPlan extends DescribedPlan {
   readonly headerStyles: readonly DescribedStyle[];
   /** The required query and cookie parameters, in the description's order. */
   readonly requiredParameters: readonly SlottedStyle[];
-  readonly body: { readonly mediaType: string; readonly kind: BodyKind; readonly flat: boolean; readonly encoding: ReadonlyMap<string, Style> } | undefined;
+  /** The OpenAPI 3.2 querystring parameter, the whole query (its style: the kind of its media type); it has no query parameters beside it. */
+  readonly querystring: SlottedStyle | undefined;
+  readonly body: CompiledBody | undefined;
+}
+
+/** A route's request body, compiled for calls. */
+export interface CompiledBody {
+  readonly mediaType: string;
+  readonly kind: BodyKind;
+  /** The content-type of a body written as `kind` says (undefined: none, a media range the body need not be in). */
+  readonly contentType: string | undefined;
+  readonly flat: boolean;
+  /** Any key that is no parameter and no option is a body property. */
+  readonly additional: boolean;
+  /** Properties whose Date is written `YYYY-MM-DD`. */
+  readonly dates: ReadonlySet<string>;
+  /** The JSON schema says `type: string`: a string given as data is sent as JSON text. */
+  readonly jsonString: boolean;
+  readonly encoding: ReadonlyMap<string, Style>;
 }
 
 /** A parameter with its style filled in. */
 export interface DescribedStyle extends Style {
   readonly required: boolean;
+  /** Its schema says `format: date`: a Date is written `YYYY-MM-DD`. */
+  readonly date: boolean;
 }
 
 /**
- * A query or cookie parameter, with where a call keeps its value (one slot per name: a name both in the query and a
+ * A query, querystring or cookie parameter, with where a call keeps its value (one slot per name: a name both in the query and a
  * cookie is read once and sent to both).
  */
 export interface SlottedStyle extends DescribedStyle {
-  readonly in: "query" | "cookie";
+  readonly in: "query" | "cookie" | "querystring";
   readonly slot: number;
 }
 
