@@ -196,7 +196,7 @@ function listOf(value: unknown, fail: () => never): readonly unknown[] {
   return value === undefined ? [] : Array.isArray(value) ? ownItems(value, "a route table list") : fail();
 }
 
-/** A parameter's (or form property's) style, the location's defaults filled in: form explodes, the others do not. */
+/** A parameter's (or form property's) style, the location's defaults filled in: form and cookie explode, the others do not. */
 function styleOf(parameter: unknown, allowed: readonly string[], fail: () => never): DescribedStyle {
   const read = (key: string, fallback: unknown, type: string): unknown => {
     const value = isPlainObject(parameter) ? (getOwn(parameter, key) ?? fallback) : fail();
@@ -207,7 +207,8 @@ function styleOf(parameter: unknown, allowed: readonly string[], fail: () => nev
   return {
     name: read("name", undefined, "string") as string,
     style,
-    explode: read("explode", style === "form", "boolean") as boolean,
+    // OpenAPI 3.2: "When style is form or cookie, the default value is true".
+    explode: read("explode", style === "form" || style === "cookie", "boolean") as boolean,
     allowReserved: read("allowReserved", false, "boolean") as boolean,
     json: read("json", false, "boolean") as boolean,
     required: read("required", false, "boolean") as boolean,
