@@ -82,8 +82,9 @@ function invalid(key: string): EndpointError {
 
 /**
  * The text of an OpenAPI 3.2 querystring parameter, the whole query, as its media type says (Parameter Object
- * Examples): form-urlencoded, an object's form text (as a form body's) or a form text given as a string; JSON, its JSON
- * text percent-encoded; any other type, a scalar's text percent-encoded (`application/jsonpath`).
+ * Examples): form-urlencoded, an object's form text (as a form body's), or a form text given as a string or a
+ * URLSearchParams; JSON, its JSON text percent-encoded; any other type, a scalar's text percent-encoded
+ * (`application/jsonpath`).
  */
 function querystringText(style: SlottedStyle, value: unknown, seen: Seen): string {
   const { name } = style;
@@ -91,6 +92,9 @@ function querystringText(style: SlottedStyle, value: unknown, seen: Seen): strin
     if (isPlainObject(value)) return formText(value, undefined, seen, "the query");
     // A form text already: kept, but for what a query cannot hold (white space, non-ASCII, a "#" that would end it).
     if (typeof value === "string") return queryText(value);
+    // A URLSearchParams writes its own form text (with "+" for a space, as form-urlencoded allows).
+    const { URLSearchParams } = globalThis as { URLSearchParams?: typeof globalThis.URLSearchParams };
+    if (URLSearchParams !== undefined && value instanceof URLSearchParams) return value.toString();
   } else if (style.json) return encodeText(jsonText(name, value, seen));
   else {
     const text = isPlainObject(value) || Array.isArray(value) ? undefined : scalarText(value, name);

@@ -26,9 +26,7 @@ const MAX_SPELLINGS = 8;
  * else the uppercase one, as fromOpenApi() writes the fixed fields' methods (`get` finds "GET /pets").
  */
 export function describedPlan(table: Dictionary, method: string, url: string): CompiledPlan | undefined {
-  const byUrl = compiledTables.get(table);
-  const byMethod = byUrl?.get(url);
-  const cached = byMethod?.get(method);
+  const cached = compiledTables.get(table)?.get(url)?.get(method);
   if (cached !== undefined) return cached;
   const key = `${method} ${url}`;
   const entry = getOwn(table, key);
@@ -39,13 +37,15 @@ export function describedPlan(table: Dictionary, method: string, url: string): C
     // new, and a few spellings per url are kept, so that the next call finds its own at once.
     const upper = method.toUpperCase();
     plan = upper === method ? undefined : describedPlan(table, upper, url);
-    if (plan === undefined || (byMethod?.size ?? 0) >= MAX_SPELLINGS) return plan;
   }
-  // Only routes the table describes are kept: a miss must not let a caller's urls fill memory.
+  // Only routes the table describes are kept: a miss must not let a caller's urls fill memory. (Read again: the
+  // uppercase spelling's lookup above may have made the maps.)
   if (plan !== undefined && Object.isFrozen(table)) {
-    if (byUrl === undefined) compiledTables.set(table, new Map([[url, new Map([[method, plan]])]]));
-    else if (byMethod === undefined) byUrl.set(url, new Map([[method, plan]]));
-    else byMethod.set(method, plan);
+    let byUrl = compiledTables.get(table);
+    if (byUrl === undefined) compiledTables.set(table, (byUrl = new Map()));
+    let byMethod = byUrl.get(url);
+    if (byMethod === undefined) byUrl.set(url, (byMethod = new Map()));
+    if (entry !== undefined || byMethod.size < MAX_SPELLINGS) byMethod.set(method, plan);
   }
   return plan;
 }

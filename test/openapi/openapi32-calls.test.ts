@@ -25,9 +25,10 @@ describe("in: querystring, one value that is the whole query (3.2.0, Parameter L
     expect(query).toBe("foo=a%20%2B%20b&bar=true");
   });
 
-  it("takes a form text given as a string, encoding only what a query cannot hold", () => {
+  it("takes a form text given as a string (encoding only what a query cannot hold) or a URLSearchParams", () => {
     expect(api("GET /form", { q: "foo=a+%2B+b&bar=true" }).url).toBe(`${BASE}/form?foo=a+%2B+b&bar=true`);
     expect(api("GET /form", { q: "a=b c#d&é=1" }).url).toBe(`${BASE}/form?a=b%20c%23d&%C3%A9=1`);
+    expect(api("GET /form", { q: new URLSearchParams({ foo: "a + b", bar: "true" }) }).url).toBe(`${BASE}/form?foo=a+%2B+b&bar=true`);
   });
 
   it("writes JSON as its JSON text, percent-encoded (Parameter Object Examples: the full URL of /foo)", () => {
