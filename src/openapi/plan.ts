@@ -154,9 +154,13 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   if (described?.contentType !== undefined) checkHeaderValue("content-type", described.contentType);
   // A fragment in a description's path (`/files/{id}#add_shared_link`, a way to describe one path twice) is never
   // sent: the request goes to the path before it.
-  const fragment = fragmentStart(url);
+  // The entry's own path, when fromOpenApi() wrote one: the description's path as the core must read it (OpenAPI path
+  // templating: a literal `:id` written %3A; src/openapi/path-template.ts on the reading side).
+  const written = getOwn(entry as Dictionary, "path") ?? url;
+  const source = typeof written === "string" ? written : fail();
+  const fragment = fragmentStart(source);
   // Each path placeholder as the description writes it, `{name}`, becomes its style's expression.
-  const path = (fragment < 0 ? url : url.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+  const path = (fragment < 0 ? source : source.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
     // An expression the description writes with its own operator (Google's `{+name}`) stays as written.
     const bare = name.replace(/^[+#./;?&]|\*$/g, "");
     if (!places.has(bare)) places.set(bare, "path");

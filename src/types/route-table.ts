@@ -16,7 +16,7 @@ export interface DescribedParameter {
   required?: boolean;
   /** Described by `content` of a JSON media type: sent as its JSON text. */
   json?: boolean;
-  /** Its schema (or its list's items) says `format: date`: a Date is written `YYYY-MM-DD`, its UTC date. */
+  /** Its schema (a list's items) says `format: date`: a `Date` is written `YYYY-MM-DD`, its UTC date. */
   date?: boolean;
 }
 
@@ -38,15 +38,20 @@ export interface DescribedBody {
    * false): a flat key that is no parameter is then a body property.
    */
   additional?: boolean;
-  /** The properties whose schema says `format: date`: a Date given for one is written `YYYY-MM-DD`, its UTC date. */
+  /** The properties whose schema (a list's items) says `format: date`: a `Date` is written `YYYY-MM-DD`, its UTC date. */
   dates?: string[];
+  encoding?: { [property: string]: DescribedEncoding };
   /** True when the body's JSON schema says `type: string`: a string given as data is sent as JSON text (`"abc"`). */
   jsonString?: boolean;
-  encoding?: { [property: string]: DescribedEncoding };
 }
 
 /** One operation of the route table. */
 export interface DescribedOperationEntry {
+  /**
+   * The path the URL is built from, when the route's own would read otherwise as a template (src/openapi/path-template.ts):
+   * a literal ":" written %3A, a placeholder name that is no RFC 6570 variable name written with %XX escapes.
+   */
+  path?: string;
   parameters?: DescribedParameter[];
   body?: DescribedBody;
   /** The operation's own server (a path's or operation's `servers`), in place of the endpoint's baseUrl. */
@@ -83,7 +88,7 @@ export interface CompiledPlan extends DescribedPlan {
   readonly headerStyles: readonly DescribedStyle[];
   /** The required query and cookie parameters, in the description's order. */
   readonly requiredParameters: readonly SlottedStyle[];
-  /** The OpenAPI 3.2 querystring parameter, the whole query (its style: the kind of its media type); it has no query parameters beside it. */
+  /** OpenAPI 3.2's querystring parameter: the whole query, so no query parameter beside it; its style, its media type's kind. */
   readonly querystring: SlottedStyle | undefined;
   readonly body: CompiledBody | undefined;
 }
@@ -112,8 +117,8 @@ export interface DescribedStyle extends Style {
 }
 
 /**
- * A query, querystring or cookie parameter, with where a call keeps its value (one slot per name: a name both in the query and a
- * cookie is read once and sent to both).
+ * A query, querystring or cookie parameter, with where a call keeps its value (one slot per name: a name both in the
+ * query and a cookie is read once and sent to both).
  */
 export interface SlottedStyle extends DescribedStyle {
   readonly in: "query" | "cookie" | "querystring";

@@ -367,22 +367,6 @@ const KNOWN: Known[] = [
   },
 ];
 
-/**
- * The case's options as a caller gives them now: the fixtures give a string body of a JSON operation as its JSON text
- * (made when such a string was sent as is); where the schema says `type: string`, the caller gives the string itself,
- * which is sent as its JSON text (DECISIONS "Request bodies by media type").
- */
-function callerOptions(test: Case, routes: RouteTable): Case["options"] {
-  const options = structuredClone(test.options);
-  const [method, ...path] = test.route.split(" ");
-  const body = Object.hasOwn(routes, `${method!.toUpperCase()} ${path.join(" ")}`) ? routes[`${method!.toUpperCase()} ${path.join(" ")}`]!.body : undefined;
-  if (body?.jsonString && typeof options.data === "string") {
-    const parsed = JSON.parse(options.data) as unknown;
-    if (typeof parsed === "string") options.data = parsed;
-  }
-  return options;
-}
-
 /** Per document: cases compared, equal, equal once the known differences are taken out, and by which. */
 const counts = new Map<string, { cases: number; equal: number; failed: number; known: Map<string, number> }>();
 
@@ -433,6 +417,22 @@ function compare(fixture: Fixture, entry: IndexEntry): string[] {
 
 function isEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The case's options as a caller gives them now: the fixtures give a string body of a JSON operation as its JSON text
+ * (made when such a string was sent as is); where the schema says `type: string`, the caller gives the string itself,
+ * which is sent as its JSON text (DECISIONS "Request bodies by media type").
+ */
+function callerOptions(test: Case, routes: RouteTable): Case["options"] {
+  const options = structuredClone(test.options);
+  const [method, ...path] = test.route.split(" ");
+  const body = Object.hasOwn(routes, `${method!.toUpperCase()} ${path.join(" ")}`) ? routes[`${method!.toUpperCase()} ${path.join(" ")}`]!.body : undefined;
+  if (body?.jsonString && typeof options.data === "string") {
+    const parsed = JSON.parse(options.data) as unknown;
+    if (typeof parsed === "string") options.data = parsed;
+  }
+  return options;
 }
 
 describe("real API descriptions against @readme/oas-to-har", () => {
