@@ -93,8 +93,8 @@ function querystringText(style: SlottedStyle, value: unknown, seen: Seen): strin
     // A form text already: kept, but for what a query cannot hold (white space, non-ASCII, a "#" that would end it).
     if (typeof value === "string") return queryText(value);
     // A URLSearchParams writes its own form text (with "+" for a space, as form-urlencoded allows).
-    const { URLSearchParams } = globalThis as { URLSearchParams?: typeof globalThis.URLSearchParams };
-    if (URLSearchParams !== undefined && value instanceof URLSearchParams) return value.toString();
+    const { URLSearchParams } = globalThis as unknown as { URLSearchParams?: new () => object };
+    if (URLSearchParams !== undefined && value instanceof URLSearchParams) return String(value);
   } else if (style.json) return encodeText(jsonText(name, value, seen));
   else {
     const text = isPlainObject(value) || Array.isArray(value) ? undefined : scalarText(value, name);
