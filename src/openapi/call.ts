@@ -52,7 +52,8 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
   const seen = new Seen();
   const querystring = plan.querystring;
   const query = querystring === undefined ? pairsOf(plan.query, values, new Pieces("the query"), seen) : [];
-  const whole = values[querystring?.slot ?? -1];
+  // Read only by its slot: an index no slot has would be looked up on the prototypes.
+  const whole = querystring === undefined ? undefined : values[querystring.slot];
   if (whole != null) query.push(querystringText(querystring!, whole, seen));
   if (plan.cookies.length > 0) {
     const cookies = pairsOf(plan.cookies, values, new Pieces("the cookie header", 2), seen);
