@@ -11,6 +11,11 @@
 //   npm run fixtures:openapi                 # install if needed, rewrite test/fixtures/openapi/
 //   npm run fixtures:openapi -- --from <dir> # use the packages already installed under <dir>/node_modules
 //   npm run fixtures:openapi -- --swagger2   # Swagger 2.0 against swagger-client (scripts/fixtures-swagger2.mjs)
+//   npm run fixtures:openapi -- --swagger2-converted [--data <dir>]
+//       # the Swagger 2.0 descriptions of ../shared/data/swagger2/ (or <dir>), each converted by swagger2openapi, the
+//       # cases made on the conversion with oas-to-har, into the git-ignored .cache/swagger2-converted/fixtures/ with
+//       # the ORIGINAL description beside them: REAL_APIS_DIR=.cache/swagger2-converted/fixtures npx vitest run
+//       # test/openapi/real-apis.test.ts then builds each case from the Swagger 2.0 description as published.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -94,6 +99,7 @@ async function main(args) {
     const { swagger2Main } = await import("./fixtures-swagger2.mjs");
     return swagger2Main(args);
   }
+  if (args.includes("--swagger2-converted")) return convertedMain(args);
   const fromIndex = args.indexOf("--from");
   const prefix = fromIndex >= 0 ? args[fromIndex + 1] : install();
   const require = createRequire(join(prefix, "node_modules/"));
@@ -159,6 +165,77 @@ async function main(args) {
 }
 
 const providerOf = (path) => path.split("/api/")[1].split("/")[0];
+
+/** The reference on a conversion: swagger2openapi turns Swagger 2.0 into OpenAPI 3.0 for oas-to-har. */
+const CONVERTED_PACKAGES = { swagger2openapi: "7.0.8", "@readme/oas-to-har": PACKAGES["@readme/oas-to-har"], oas: PACKAGES.oas };
+
+/**
+ * Swagger 2.0 against oas-to-har on a swagger2openapi conversion: the cases of each description are made on its
+ * conversion (values, flat keys, what oas-to-har sends), and the fixture holds the original, which real-apis.test.ts
+ * reads with fromOpenApi. Of several `schemes` the conversion lists a server each, in the description's order;
+ * DECISIONS sends to https when listed, so the https server is put first before the reference builds the cases.
+ */
+async function convertedMain(args) {
+  const cache = join(root, ".cache/swagger2-converted");
+  const fromIndex = args.indexOf("--from");
+  let prefix = fromIndex >= 0 ? args[fromIndex + 1] : cache;
+  if (fromIndex < 0) {
+    const stamp = join(cache, "versions.json");
+    if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== JSON.stringify(CONVERTED_PACKAGES)) {
+      mkdirSync(cache, { recursive: true });
+      writeFileSync(join(cache, "package.json"), `${JSON.stringify({ private: true, description: "npm run fixtures:openapi -- --swagger2-converted cache" })}\n`);
+      const specs = Object.entries(CONVERTED_PACKAGES).map(([name, version]) => `${name}@${version}`);
+      execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", cache, ...specs], { stdio: "inherit", timeout: 300_000 });
+      writeFileSync(stamp, JSON.stringify(CONVERTED_PACKAGES));
+    }
+    prefix = cache;
+  }
+  const require = createRequire(join(prefix, "node_modules/"));
+  const { default: Oas } = await import(pathToFileURL(require.resolve("oas")).href);
+  const { default: oasToHar } = await import(pathToFileURL(require.resolve("@readme/oas-to-har")).href);
+  const converter = require("swagger2openapi");
+  const dataIndex = args.indexOf("--data");
+  const data = dataIndex >= 0 ? args[dataIndex + 1] : join(root, "../shared/data/swagger2");
+  const fixtureDir = join(cache, "fixtures");
+  rmSync(fixtureDir, { recursive: true, force: true });
+  mkdirSync(fixtureDir, { recursive: true });
+  sampleSize = { first: 15, extra: 15 };
+  const started = Date.now();
+  const index = { packages: CONVERTED_PACKAGES, sample: sampleSize, files: [] };
+  const { gunzipSync } = await import("node:zlib");
+  for (const file of readdirSync(data).filter((name) => name.endsWith(".json.gz")).sort()) {
+    if (Date.now() - started > SWEEP_MINUTES * 60_000) break;
+    const original = JSON.parse(gunzipSync(readFileSync(join(data, file))).toString("utf8"));
+    const id = file.replace(/\.json\.gz$/, "").replace(/[^\w.-]+/g, "_");
+    // fromOpenApi needs a host to send to; a description without one is read with a baseUrl option, which the
+    // comparison test does not give.
+    if (typeof original.host !== "string" || original.host === "") continue;
+    let converted;
+    try {
+      converted = (await converter.convertObj(structuredClone(original), { patch: true, warnOnly: true, resolve: false })).openapi;
+    } catch (error) {
+      console.log(`${id}: skipped, swagger2openapi failed: ${String(error?.message ?? error).slice(0, 100)}`);
+      continue;
+    }
+    const servers = converted.servers ?? [];
+    const https = servers.findIndex((server) => /^https:/i.test(server.url));
+    if (https > 0) converted.servers = [servers[https], ...servers.filter((_, i) => i !== https)];
+    let result;
+    try {
+      result = buildFixture({ id, package: "swagger2", file, sample: true }, converted, Oas, oasToHar);
+    } catch (error) {
+      console.log(`${id}: skipped, the reference failed: ${String(error).slice(0, 100)}`);
+      continue;
+    }
+    result.fixture.source = `../shared/data/swagger2/${file}, cases on its swagger2openapi ${CONVERTED_PACKAGES.swagger2openapi} conversion`;
+    result.fixture.document = original;
+    const name = `${id}.json.gz`;
+    writeFileSync(join(fixtureDir, name), gzipSync(JSON.stringify(result.fixture)));
+    index.files.push({ file: name, source: result.fixture.source, operations: result.operations, sampled: result.sampled, cases: result.fixture.cases.length, skipped: result.skipped });
+  }
+  writeFileSync(join(fixtureDir, "index.json"), `${JSON.stringify(index, null, 2)}\n`);
+  console.log(`wrote ${index.files.length} fixtures to ${fixtureDir} in ${Math.round((Date.now() - started) / 1000)} s`);
+}
 
 /** Every .json file under `dir`, sorted. */
 function directoryFiles(dir) {
@@ -449,8 +526,9 @@ function mergeAllOf(document, schema) {
 }
 
 function objectProperties(document, schema) {
+  // A schema's own properties and those of its allOf alike (Azure's bodies: `properties` beside `allOf: [Resource]`).
+  if (Array.isArray(schema.allOf)) return { ...mergeAllOf(document, schema).properties, ...(schema.properties ?? {}) };
   if (schema.properties) return schema.properties;
-  if (Array.isArray(schema.allOf)) return mergeAllOf(document, schema).properties;
   const options = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(options) && options.length > 0) return objectProperties(document, resolve(document, options[0]));
   return {};
@@ -485,8 +563,11 @@ function buildFixture(source, full, Oas, oasToHar) {
   return { fixture: { source: `${source.package}@${PACKAGES[source.package]}/${source.file}`, document, cases }, operations: operations.length, sampled: sampled.length, skipped };
 }
 
-/** Keys that are options of every call: a body property of such a name sends the whole body in `data`. */
-const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", "x-endpointkit-routes"]);
+/**
+ * Keys that are always options: a body property of such a name sends the whole body in `data` (DECISIONS "Described
+ * routes"; `url`, `method`, `baseUrl` and `mediaType` properties are flat keys on a route string).
+ */
+const OPTION_NAMES = new Set(["headers", "request", "auth", "data", "x-endpointkit-routes"]);
 
 /** The flat call options (endpointkit's call convention) and oas-to-har's `values` for one operation, or why not. */
 function makeCall(document, entry, seed) {
@@ -512,6 +593,8 @@ function makeCall(document, entry, seed) {
       continue;
     }
     if (!["path", "query", "cookie"].includes(parameter.in)) return `parameter in ${parameter.in}`;
+    // DECISIONS: headers, data, request and auth are always the options; such a parameter cannot be given flat.
+    if (OPTION_NAMES.has(parameter.name)) return `a ${parameter.in} parameter named ${parameter.name}, which is always an option`;
     if (flatNames.has(parameter.name)) return "two parameters share a name";
     flatNames.add(parameter.name);
     options[parameter.name] = value;

@@ -1,9 +1,11 @@
 // The endpoint function object: endpoint(), merge(), parse() and defaults() are thin adapters over the one pipeline
 // (run.ts over plan.ts); the defaults are read once when they are set, kept private and handed out only as copies.
 import { EndpointError, asEndpointError, guarded } from "./errors.js";
+import { authNotDescribed } from "./auth.js";
 import { checkHeaderValue } from "./headers.js";
+import { ROUTES } from "./option-names.js";
 import { copyOptions, mergeOptions } from "./merge.js";
-import { isPlainObject, type Dictionary } from "./objects.js";
+import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
 import { NO_DEFAULTS, defaultsOf, routeEntry } from "./plan.js";
 import { checkMethod } from "./route.js";
 import { run, type Contract } from "./run.js";
@@ -34,7 +36,7 @@ export function withDefaults(defaults: MergedOptions, contract?: Contract): Endp
       if (options === undefined && (route === undefined || isPlainObject(route))) return run(read, undefined, route ?? NO_OPTIONS, contract);
       if (route === undefined && isPlainObject(options)) return run(read, undefined, options, contract);
       // Two option objects (merged first, as merge() does), or arguments merge() refuses with their own message.
-      return run(NO_DEFAULTS, undefined, mergeOptions(defaults, read, route, options), contract);
+      return run(NO_DEFAULTS, undefined, mergeOptions(read, route, options), contract);
     } catch (error) {
       throw asEndpointError(error, "endpoint()");
     }
@@ -42,8 +44,8 @@ export function withDefaults(defaults: MergedOptions, contract?: Contract): Endp
   // Descriptors without a prototype: a polluted Object.prototype.get or .value must not change what they define.
   return Object.defineProperties(endpoint, {
     DEFAULTS: { __proto__: null, enumerable: true, get: () => copyOptions(defaults) },
-    defaults: { __proto__: null, enumerable: true, value: guarded("defaults()", (options: unknown) => withDefaults(checkDefaults(copyOptions(mergeOptions(defaults, read, options, undefined, false))), contract)) },
-    merge: { __proto__: null, enumerable: true, value: guarded("merge()", (route?: unknown, options?: unknown) => mergeOptions(defaults, read, route, options)) },
+    defaults: { __proto__: null, enumerable: true, value: guarded("defaults()", (options: unknown) => withDefaults(checkDefaults(copyOptions(mergeOptions(read, options, undefined, false))), contract)) },
+    merge: { __proto__: null, enumerable: true, value: guarded("merge()", (route?: unknown, options?: unknown) => mergeOptions(read, route, options)) },
     parse: { __proto__: null, enumerable: true, value: contract === undefined ? parse : guarded("parse()", (options: unknown) => parseOptions(options, contract)) },
   } as PropertyDescriptorMap) as unknown as Endpoint;
 }
@@ -61,6 +63,8 @@ const parse = /* @__PURE__ */ guarded("parse()", (options: unknown) => parseOpti
 function checkDefaults(defaults: MergedOptions): MergedOptions {
   const { method, baseUrl, headers } = defaults;
   checkMethod(method);
+  // Difference 17, where it is written: credentials need a description's schemes to go anywhere.
+  if (getOwn(defaults, "auth") !== undefined && getOwn(defaults, ROUTES) === undefined) throw authNotDescribed();
   checkBaseUrl(baseUrl);
   for (const name of Object.keys(headers)) checkHeaderValue(name, headers[name]);
   return defaults;

@@ -9,6 +9,9 @@ export const endpoint: Endpoint = /* @__PURE__ */ withDefaults(BASE_DEFAULTS);
 export { EndpointError, type EndpointErrorCode } from "./errors.js";
 export { parseTemplate, type UriTemplate, type TemplateValues } from "./uri-template/index.js";
 export type {
+  Auth,
+  BasicCredentials,
+  Credential,
   Endpoint,
   EndpointDefaults,
   EndpointOptions,

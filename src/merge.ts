@@ -1,21 +1,22 @@
 // Combines defaults, a route and options into merged options (SPEC 2.5). Nothing given is ever mutated.
+import { authNotDescribed, checkAuthServer, mergeAuth } from "./auth.js";
 import { EndpointError, describeRoute, quote, withRoute, type EndpointErrorCode } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
-import { deepCopy, getOwn, isPlainObject, mergeValue, ownCopy, setOwn, type Dictionary } from "./objects.js";
+import { deepCopy, getOwn, isPlainObject, mergeValue, setOwn, type Dictionary } from "./objects.js";
 import { ROUTES } from "./option-names.js";
 import { adoptTable, routeEntry, type Defaults, type Rules } from "./plan.js";
 import { checkNoUrlBesideRoute } from "./route.js";
-import { checkOrigin, checkSameOperation, claimedOption, rulesOf } from "./run.js";
+import { GITHUB_RULES, checkOrigin, checkSameOperation, claimedOption, rulesOf } from "./run.js";
 import type { MergedOptions } from "./types/index.js";
 
 /**
- * Merges `route` (a route string or an options object) and `options` over `defaults` (read once as `read`); later
+ * Merges `route` (a route string or an options object) and `options` over the defaults an endpoint read (`read`); later
  * values win. With neither, the result is the defaults. The result always has a mediaType with a format
  * (`{ format: "" }` at least), as octokit's. `call`: the options are a call's, so a url among them must stay on the
  * origin of the defaults' (defaults() sets one).
  */
-export function mergeOptions(defaults: MergedOptions, read: Defaults, route: unknown, options?: unknown, call = true): MergedOptions {
+export function mergeOptions(read: Defaults, route: unknown, options?: unknown, call = true): MergedOptions {
   // Defaults were merged and checked when they were set: their header names are lowercase tokens already.
   const merged = read.copy();
   const headers: Dictionary = read.copyHeaders();
@@ -43,6 +44,13 @@ export function mergeOptions(defaults: MergedOptions, read: Defaults, route: unk
     }
     // Checked once every option is in, on what merge returns: a url given twice is judged by the one that is sent.
     if (call && typeof route !== "string") checkOrigin(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"), getOwn(merged, "baseUrl"));
+    // Credentials (DECISIONS "Credentials: `auth`"), judged as endpoint() judges them: refused on a route no description
+    // covers (difference 17), and sent only to the route's described server.
+    if (call && getOwn(merged, "auth") !== undefined && typeof getOwn(merged, "url") === "string") {
+      const rules = rulesOf(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"));
+      if (rules === GITHUB_RULES) throw authNotDescribed();
+      if (rules.credentials !== undefined) checkAuthServer(getOwn(merged, "baseUrl"), read.baseUrl, rules.baseUrl);
+    }
   } catch (error) {
     // Named by the route merged so far (reading the caller's options again would read a getter twice); most defaults()
     // calls give no url, and their errors name none.
@@ -104,6 +112,8 @@ function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictiona
     if (key === "method") checkSameOperation(besideRoute, getOwn(merged, "method"), value);
     if (key === "headers") addCheckedHeaders(headers, besideRoute === undefined ? value : besideRoute.headers(value));
     else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value, fresh));
+    // Scheme by scheme: a new credential replaces the old one whole (a basic password never outlives its username).
+    else if (key === "auth") setOwn(merged, key, mergeAuth(getOwn(merged, key), value));
     // A route table replaces the earlier one whole: merging two would mix their operations' entries.
     else setOwn(merged, key, key === ROUTES ? adoptTable(value) : typeof value !== "object" ? value : mergeValue(getOwn(merged, key), value, fresh));
   }

@@ -8,7 +8,7 @@
 export const ROUTES = "x-endpointkit-routes";
 
 /** The option names, `data` aside: it is a parameter a template may name, and the body otherwise. */
-export const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", ROUTES] as const);
+export const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "auth", ROUTES] as const);
 
 /** One of OPTION_NAMES, as the types read it. */
 export type OptionName = typeof OPTION_NAMES extends Set<infer Name> ? Name : never;

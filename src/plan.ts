@@ -55,6 +55,12 @@ export interface Rules {
   headers(given: unknown): unknown;
   /** Writes the query and body of a call; may set its content-type and cookie headers. */
   request(call: Call): void;
+  /**
+   * Writes the call's credentials (`auth`, the caller's over the defaults', scheme by scheme) where the route's
+   * security requirements put them, after request() (DECISIONS "Credentials: `auth`"). Absent: the route requires
+   * none, and nothing is sent. GitHub's rules take no `auth` at all (difference 17).
+   */
+  credentials?(auth: Dictionary, call: Call): void;
 }
 
 /** A route table entry compiled by its table's plan source: the rules of a described route, and its URL template. */
@@ -107,6 +113,8 @@ export interface Defaults {
   readonly mediaType: Dictionary | undefined;
   /** The defaults' request meta, which a call's merges over. */
   readonly request: unknown;
+  /** The defaults' credentials by security scheme name, which a call's replace scheme by scheme. */
+  readonly auth: Dictionary | undefined;
 }
 
 /** The defaults of merged options (an endpoint's, checked when they were set), read once. */
@@ -139,6 +147,7 @@ export function defaultsOf(merged: Dictionary): Defaults {
     // `{ format: "" }` is every endpoint's mediaType: it changes no accept header, and a call's needs no merge over it.
     mediaType: isPlainObject(mediaType) && Object.keys(mediaType).length === 1 && getOwn(mediaType, "format") === "" ? undefined : mediaType,
     request: getOwn(merged, "request"),
+    auth: getOwn(merged, "auth") as Dictionary | undefined,
   };
 }
 

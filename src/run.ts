@@ -3,10 +3,11 @@
 // expanded and its path checked, the other keys placed by the plan's rules, headers, mediaType, request.
 import { nativeBodyKind } from "./body-kind.js";
 import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
+import { authNotDescribed, checkAuth, checkAuthServer, mergeAuth } from "./auth.js";
 import { addCheckedHeaders } from "./headers.js";
 import { applyMediaType, mergeMediaType, normalizeMediaType } from "./media-type.js";
 import { deepCopy, getOwn, isPlainObject, mergeValue, ownValue, setOwn, type Dictionary } from "./objects.js";
-import { OPTION_NAMES, ROUTES } from "./option-names.js";
+import { ROUTES } from "./option-names.js";
 import { checkSameOrigin } from "./origin.js";
 import { appendQuery, queryPair } from "./query.js";
 import { checkMethod, checkNoUrlBesideRoute } from "./route.js";
@@ -75,6 +76,10 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
           if (route !== undefined) checkNoUrlBesideRoute(named.url);
         } else if (key === "headers") {
           addCheckedHeaders(headers, rules.headers(named.headers));
+        } else if (key === "auth" && named.auth !== undefined) {
+          // Difference 17: on GitHub's rules octokit would send it as a parameter (a query string, logged everywhere).
+          if (rules === GITHUB_RULES) throw authNotDescribed();
+          checkAuth(named.auth);
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           // parse()'s options are merged: their preview names are normalised already.
           mediaType = defaults === NO_DEFAULTS ? normalizeMediaType(named.mediaType, false) : mergeMediaType(defaults.mediaType, named.mediaType);
@@ -89,7 +94,15 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
       checkMethod(method);
       throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
     }
-    return runPlan(plan, baseUrl, options, keys, named, claimed, defaults, headers, mediaType, isOption, contract);
+    // The credentials of the call (DECISIONS "Credentials: `auth`"): the defaults' too are refused where no
+    // description covers the route (difference 17), and sent only to the route's own server or the endpoint's.
+    const auth = defaults.auth === undefined && named.auth === undefined ? undefined : mergeAuth(defaults.auth, named.auth);
+    if (auth !== undefined) {
+      if (rules === GITHUB_RULES) throw authNotDescribed();
+      // parse() cannot tell the endpoint's baseUrl from another: merge() checked it.
+      if (rules.credentials !== undefined && defaults !== NO_DEFAULTS) checkAuthServer(baseUrl, defaults.baseUrl, rules.baseUrl);
+    }
+    return runPlan(plan, baseUrl, options, keys, named, claimed, defaults, headers, mediaType, isOption, contract, auth);
   } catch (error) {
     return withRoute(error, describeRoute(method, url));
   }
@@ -183,6 +196,7 @@ function runPlan(
   mediaType: Dictionary | undefined,
   isOption: (key: string) => boolean,
   contract: Contract | undefined,
+  auth: Dictionary | undefined,
 ): RequestOptions {
   const compiled = (plan.compiled ??= compileUrlText(plan.source));
   const { rules } = plan;
@@ -199,6 +213,7 @@ function runPlan(
   }
   if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType, contract, target, base !== undefined);
   rules.request(call);
+  if (auth !== undefined) rules.credentials?.(auth, call);
   const { body } = call;
   target = appendQuery(target, call.query, compiled.mayHoldQueryOrFragment);
   if (base !== undefined) {
@@ -303,6 +318,7 @@ interface NamedOptions {
   mediaType: unknown;
   request: unknown;
   data: unknown;
+  auth: unknown;
   [ROUTES]: unknown;
 }
 
@@ -316,6 +332,7 @@ function isNamedOption(key: string): key is keyof NamedOptions {
     case "mediaType":
     case "request":
     case "data":
+    case "auth":
     case ROUTES:
       return true;
   }
@@ -324,7 +341,7 @@ function isNamedOption(key: string): key is keyof NamedOptions {
 
 function noNamedOptions(): NamedOptions {
   // ROUTES written out: a computed key would keep V8 from making this literal from its fast boilerplate.
-  return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined, "x-endpointkit-routes": undefined };
+  return { method: undefined, url: undefined, baseUrl: undefined, headers: undefined, mediaType: undefined, request: undefined, data: undefined, auth: undefined, "x-endpointkit-routes": undefined };
 }
 
 const NO_NAMED_OPTIONS: Readonly<NamedOptions> = /* @__PURE__ */ Object.freeze(noNamedOptions());
@@ -359,6 +376,9 @@ function namedOptions(options: Dictionary, keys: readonly string[]): Readonly<Na
         break;
       case "data":
         (named ??= noNamedOptions()).data = options[key];
+        break;
+      case "auth":
+        (named ??= noNamedOptions()).auth = options[key];
         break;
       case ROUTES:
         (named ??= noNamedOptions())[ROUTES] = options[key];

@@ -9,9 +9,9 @@ export type Command =
   | { action: "help" }
   | { action: "version" }
   | { action: "openapi"; argv: string[] }
-  | { action: "preview"; route: string; items: string[]; baseUrl: string | undefined; curl: boolean; ignoreStdin: boolean; openapi?: string };
+  | { action: "preview"; route: string; items: string[]; baseUrl: string | undefined; curl: boolean; ignoreStdin: boolean; openapi?: string; auth?: string[] };
 
-const FLAGS = ["--curl", "--base-url", "--openapi", "--ignore-stdin", "--help", "--version"];
+const FLAGS = ["--curl", "--base-url", "--openapi", "--auth", "--ignore-stdin", "--help", "--version"];
 
 /**
  * Reads `[options] <route> [item ...]`. Flags may come anywhere before `--`; after it everything
@@ -24,6 +24,7 @@ export function parseArgs(argv: readonly string[]): Command {
   let baseUrl: string | undefined;
   let curl = false;
   let ignoreStdin = false;
+  const auth: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     if (arg === "--") {
@@ -49,6 +50,10 @@ export function parseArgs(argv: readonly string[]): Command {
     } else if (arg === "--openapi" || arg.startsWith("--openapi=")) {
       openapi = arg === "--openapi" ? argv[++i] : arg.slice("--openapi=".length);
       if (openapi === undefined) throw new UsageError("--openapi needs an OpenAPI description file");
+    } else if (arg === "--auth" || arg.startsWith("--auth=")) {
+      const value = arg === "--auth" ? argv[++i] : arg.slice("--auth=".length);
+      if (value === undefined) throw new UsageError("--auth needs SCHEME=env:VAR or SCHEME=file:PATH");
+      auth.push(value);
     } else if (arg.startsWith("--base-url=")) {
       baseUrl = arg.slice("--base-url=".length);
     } else {
@@ -56,7 +61,10 @@ export function parseArgs(argv: readonly string[]): Command {
     }
   }
   const { route, items } = readRoute(positionals, baseUrl !== undefined);
-  return { action: "preview", route, items, baseUrl, curl, ignoreStdin, ...(openapi === undefined ? {} : { openapi }) };
+  if (auth.length > 0 && openapi === undefined) {
+    throw new UsageError("--auth names a security scheme of an API description: give the description with --openapi FILE (for other routes, send a header: Authorization:...)");
+  }
+  return { action: "preview", route, items, baseUrl, curl, ignoreStdin, ...(openapi === undefined ? {} : { openapi }), ...(auth.length === 0 ? {} : { auth }) };
 }
 
 function unknownFlag(arg: string): UsageError {

@@ -58,6 +58,11 @@ Options
                   the description's relative servers are resolved against
   --openapi FILE  build the route as the OpenAPI description FILE (.json or
                   .yaml) says (its route table: endpointkit openapi --help)
+  --auth SCHEME=env:VAR, --auth SCHEME=file:PATH
+                  with --openapi: the credential of the description's
+                  security scheme SCHEME, from an environment variable or a
+                  file (basic: username:password), sent where the route's
+                  requirements say; never the secret itself (shell history)
   --ignore-stdin  never read stdin (for CI steps whose stdin is an open,
                   silent pipe)
   -h, --help      print this help

@@ -43,12 +43,16 @@ export function parseItem(text: string): Item {
   return readItem(text, false);
 }
 
-/** parseItem with --openapi, where `name@file` is a file part of a multipart body. */
-export function parseDescribedItem(text: string): Item {
-  return readItem(text, true);
+/**
+ * parseItem with --openapi, where `name@file` is a file part of a multipart body, and an item is read by the
+ * description first: a name in `described` (the route's path, query, cookie and querystring parameters and body
+ * properties) is that parameter with "=", though it looks like a header (`origin=LON`).
+ */
+export function parseDescribedItem(text: string, described: ReadonlySet<string> = new Set()): Item {
+  return readItem(text, true, described);
 }
 
-function readItem(text: string, uploads: boolean): Item {
+function readItem(text: string, uploads: boolean, described?: ReadonlySet<string>): Item {
   const found = split(text);
   if (found === undefined) {
     throw new UsageError(`${show(text)} is not an item: write name=value, name:=json, Header:value or @file`);
@@ -89,20 +93,22 @@ function readItem(text: string, uploads: boolean): Item {
       }
       return { kind: "header", name, value: "" };
     default:
-      return parameter(text, rawName, name, separator, value);
+      return parameter(text, rawName, name, separator, value, described);
   }
 }
 
-function parameter(text: string, rawName: string, name: string, separator: "=" | ":=" | "=@" | ":=@", value: string): Item {
+function parameter(text: string, rawName: string, name: string, separator: "=" | ":=" | "=@" | ":=@", value: string, described?: ReadonlySet<string>): Item {
   if (rawName === "") throw new UsageError(`the item ${show(text)} has no name before ${JSON.stringify(separator)}`);
-  if ((separator === "=" || separator === "=@") && looksLikeHeader(name)) {
+  const path = parsePath(rawName, text);
+  const first = path[0];
+  const isDescribed = described !== undefined && first !== undefined && "key" in first && described.has(first.key);
+  if ((separator === "=" || separator === "=@") && looksLikeHeader(name) && !isDescribed) {
     // The value is not repeated: it is often a token.
     throw new UsageError(
       `the item ${show(`${name}${separator}…`)} looks like a header written with "=": write ${show(`${name}:value`)}; ` +
         `for a parameter of that name, give a JSON string: ${name}:='"…"'`,
     );
   }
-  const path = parsePath(rawName, text);
   if (separator === "=") return { kind: "parameter", name, path, value: { type: "string", text: value } };
   if (separator === ":=") return { kind: "parameter", name, path, value: { type: "json", value: parseJson(`the item ${show(text)} has invalid JSON after ":="`, value) } };
   if (value === "") throw new UsageError(`the item ${show(text)} names no file after ${JSON.stringify(separator)}`);

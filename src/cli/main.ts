@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { run } from "./run.js";
 import { readStdin } from "./stdin.js";
 
-const outcome = await run(process.argv.slice(2), { readFile: (path) => readFileSync(path), readStdin, writeFile: (path, text) => writeFileSync(path, text) });
+const outcome = await run(process.argv.slice(2), { readFile: (path) => readFileSync(path), readStdin, writeFile: (path, text) => writeFileSync(path, text), env: (name) => process.env[name] });
 // A reader that stops early (`endpointkit … | head -c1`) closes the pipe: its choice, not a failure of this command.
 // The process ends quietly with the status of its own outcome (0 for a request printed), not an EPIPE stack trace
 // and status 1, which is kept for requests the library refuses.

@@ -13,6 +13,7 @@ const RESERVED: Readonly<Record<string, string>> = {
   url: "the URL is the route",
   baseUrl: "use --base-url URL",
   headers: "give each header as Header-Name:value",
+  auth: "use --auth SCHEME=env:VAR or --auth SCHEME=file:PATH",
 };
 
 /** How deep a value may nest: far beyond any API body, well within what JSON output can print. */
@@ -40,6 +41,8 @@ export interface Io {
   readStdin: () => Promise<Uint8Array | undefined>;
   /** Writes a file the command was asked to write (`endpointkit openapi -o FILE`). */
   writeFile?: (path: string, text: string) => void;
+  /** An environment variable's value (`--auth SCHEME=env:VAR`); undefined when unset. */
+  env?: (name: string) => string | undefined;
 }
 
 /** Builds endpoint() options from parsed items; a name given twice is refused, never merged or dropped. */

@@ -2,12 +2,13 @@
 import { createRequire } from "node:module";
 import { endpoint, EndpointError, parseTemplate, type Endpoint, type EndpointOptions, type RequestOptions } from "endpointkit";
 import { parseArgs } from "./args.js";
+import { readAuth } from "./auth.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
 import { bodyKind, shownBody, type FilePaths } from "./body.js";
 import { baseUrlInFlagWords } from "./flag-words.js";
 import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
-import { describedEndpoint, openapiModule } from "./openapi.js";
+import { describedEndpoint, describedNames, openapiModule } from "./openapi.js";
 import { buildOptions, describe, utf8, type BuiltRequest, type Io, type ReadFile } from "./options.js";
 import { cleanMessage, show } from "./show.js";
 import { nearest } from "./suggest.js";
@@ -43,11 +44,14 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
     if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
     const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings);
-    // With a description, `name@file` is a file part of a multipart body.
-    const items = command.items.map(command.openapi === undefined ? parseItem : parseDescribedItem);
+    // With a description, `name@file` is a file part of a multipart body, and an item is read by the description
+    // first: `origin=LON` is the route's query parameter `origin`, though it looks like a header.
+    const described = command.openapi === undefined ? undefined : describedNames(api, command.route);
+    const items = command.items.map((item) => (described === undefined ? parseItem(item) : parseDescribedItem(item, described)));
     const stdin = command.ignoreStdin ? undefined : await io.readStdin();
     const built = buildOptions(items, baseUrl, io.readFile, stdin);
     const options = withRawBody(built, command.curl);
+    if (command.auth !== undefined) options.auth = readAuth(command.auth, io, api.DEFAULTS);
     if (built.rawBody !== undefined && built.rawBody.from !== "list") checkNoBodyParameters(api, command.route, built);
     const request = withoutHeaders(build(api, command.route, options, built), built.removedHeaders);
     if (built.rawBody !== undefined && request.body === undefined) {

@@ -6,7 +6,7 @@
 // to the options `endpoint.defaults()` takes), and needs no import: it resolves under any moduleResolution.
 import { resolve } from "node:path";
 import { ROUTES, type DescribedDefaults } from "endpointkit/openapi";
-import { moduleData } from "./module-data.js";
+import { moduleData, moduleKey } from "./module-data.js";
 import { show } from "./show.js";
 import { UsageError } from "./usage-error.js";
 
@@ -29,7 +29,21 @@ export function tableFiles(output: string, description: string, table: Described
       `-o ${show(output)} names a declaration file: name the module instead (-o table.js writes table.js and table.d.ts) or a TypeScript module (-o table.ts)`,
     );
   }
-  if (resolve(output) === resolve(description)) throw new UsageError(`-o ${show(output)} would overwrite the description`);
+  const files = filesOf(output, table, jsModule, expression);
+  // Every file, the declaration beside a .js too (-o api.js with the description api.d.ts), before any is written.
+  const overwritten = files.find((file) => resolve(file.path) === resolve(description));
+  if (overwritten !== undefined) {
+    throw new UsageError(
+      overwritten.path === output
+        ? `-o ${show(output)} would overwrite the description`
+        : `-o ${show(output)} writes ${show(overwritten.path)} beside it, which would overwrite the description: name the module otherwise`,
+    );
+  }
+  return files;
+}
+
+/** The files of `-o output` by its extension (.ts or .mts alone, .js or .mjs with its declaration). */
+function filesOf(output: string, table: DescribedDefaults, jsModule: string, expression: string): OutputFile[] {
   const type = tableType(table);
   if (output.endsWith(".ts") || output.endsWith(".mts")) return [{ path: output, text: typescriptModule(type, expression) }];
   const declaration = output.endsWith(".js") ? `${output.slice(0, -3)}.d.ts` : output.endsWith(".mjs") ? `${output.slice(0, -4)}.d.mts` : undefined;
@@ -49,19 +63,19 @@ const DOC = '/** The route table: `endpoint.defaults<paths>(describedRoutes(tabl
 
 /** A TypeScript module: the value under its exact type, so the module is typed whatever `expression` infers to. */
 function typescriptModule(type: string, expression: string): string {
-  return `${HEADER}${DOC}const table: ${moduleData(type)} = ${expression};\nexport default table;\n`;
+  return `${HEADER}${DOC}const table: ${type} = ${expression};\nexport default table;\n`;
 }
 
 /** The declaration of the ES module beside it. */
 function declarationModule(type: string): string {
-  return `${HEADER}${DOC}declare const table: ${moduleData(type)};\nexport default table;\n`;
+  return `${HEADER}${DOC}declare const table: ${type};\nexport default table;\n`;
 }
 
-/** The table's value as a type literal (JSON text), laid out as the module lays out the value: one route a line. */
+/** The table's value as a type literal (JSON text, escaped by moduleData()), laid out as the module lays out the value: one route a line. */
 function tableType(table: DescribedDefaults): string {
   const { [ROUTES]: routes, ...rest } = table;
-  const lines = Object.keys(routes).map((route) => `    ${JSON.stringify(route)}: ${JSON.stringify(routes[route])}`);
-  const head = JSON.stringify(rest, null, 2).slice(0, -2);
+  const lines = Object.keys(routes).map((route) => `    ${moduleKey(route)}: ${moduleData(routes[route])}`);
+  const head = moduleData(rest, 2).slice(0, -2);
   const body = lines.length === 0 ? "{}" : `{\n${lines.join(",\n")}\n  }`;
-  return `${head},\n  ${JSON.stringify(ROUTES)}: ${body}\n}`;
+  return `${head},\n  ${moduleKey(ROUTES)}: ${body}\n}`;
 }

@@ -2,7 +2,12 @@
 // what the library checks quadratically (duplicate keys) or not at all (the values merge keys copy).
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode, type Scalar } from "yaml";
 
-/** Aliases a document may resolve: a "billion laughs" document stops here. */
+/**
+ * Aliases a document may resolve, each alias counted with the aliases inside what it names (an alias of a list of ten
+ * aliases resolves eleven, as a merge through it does): a "billion laughs" document stops here. The library's own
+ * maxAliasCount bounds the uses of each anchor, not of the document, and finding the aliases inside an anchor walks
+ * the whole document once per anchor: its check is off, the walk below counts instead.
+ */
 export const MAX_ALIASES = 1000;
 
 /**
@@ -46,7 +51,7 @@ export function readYaml(text: string): YamlDocument {
   new Walk(doc, at).check();
   let value: unknown;
   try {
-    value = doc.toJS({ maxAliasCount: MAX_ALIASES });
+    value = doc.toJS({ maxAliasCount: -1 });
   } catch (error) {
     throw new YamlError(error instanceof Error ? error.message : String(error));
   }
@@ -58,6 +63,8 @@ export function readYaml(text: string): YamlDocument {
 /** One pass over the nodes: each map's keys against a Set, and the size of the document with its merges expanded. */
 class Walk {
   private readonly sizes = new Map<YamlNode, number>();
+  // The aliases each node resolves when built, an alias counted with those inside its anchored node; found with its size.
+  private readonly aliases = new Map<YamlNode, number>();
   private readonly open = new Set<YamlNode>();
   // Anchors by name as the walk meets them, in document order: an alias names the last one before it. The library's
   // Alias.resolve() searches the whole document on each call, which 1,000 merge keys would make quadratic.
@@ -83,6 +90,12 @@ class Walk {
         `its merge keys (<<) copy ${expanded - this.own} values, more than the ${budget} a document of ${this.own} values may add: merge fewer or smaller maps`,
       );
     }
+    const aliases = this.aliases.get(this.doc.contents as YamlNode) ?? 0;
+    if (aliases > MAX_ALIASES) {
+      // A count past 2^53 (a "billion laughs" of many levels) is only an estimate, and the message says so.
+      const count = Number.isSafeInteger(aliases) ? String(aliases) : "more than 2^53";
+      throw new YamlError(`its aliases (*name) resolve ${count} times, the aliases inside what each one names included, more than the ${MAX_ALIASES} a document may`);
+    }
   }
 
   /** The values `node` becomes, merged maps counted at each merge key; each node is walked once. */
@@ -96,27 +109,43 @@ class Walk {
     if (typeof anchor === "string") this.anchors.set(anchor, node as YamlNode);
     this.own++;
     let total = 1;
+    let aliases = 0;
+    const add = (child: unknown): void => {
+      total += this.size(child);
+      if (child !== null && typeof child === "object") aliases += this.aliases.get(child as YamlNode) ?? 0;
+    };
     if (isMap(node)) {
       const keys = new Set<string>();
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         if (isMergeKey(pair.key)) {
-          for (const source of isSeq(pair.value) ? pair.value.items : [pair.value]) total += this.size(this.target(source));
-          // The merge key's own nodes (the alias, the list) count once, as in the document.
-          total += this.size(pair.value);
+          // `<<: *S` with S a list merges each map of S, as `<<: [...]` does: each one is copied at every merge.
+          const merged = this.target(pair.value);
+          for (const source of isSeq(merged) ? merged.items : [pair.value]) total += this.size(this.target(source));
+          // The merge key's own nodes (the alias, the list) count once, as in the document; its aliases resolve at
+          // every merge, which the alias's count (with those inside what it names) already says.
+          add(pair.value);
           continue;
         }
         const name = this.keyText(pair.key);
         if (keys.has(name)) throw new YamlError(`the key ${JSON.stringify(name)} appears twice in one map${this.at(rangeStart(pair.key))}`);
         keys.add(name);
-        total += this.size(pair.key) + this.size(pair.value);
+        add(pair.key);
+        add(pair.value);
       }
     } else if (isSeq(node)) {
-      for (const item of node.items) total += this.size(item);
+      for (const item of node.items) add(item);
+    } else if (isAlias(node)) {
+      // One resolution, and the aliases inside the anchored node resolve again wherever a merge copies it; a copy
+      // never made (a plain alias shares its node's object) still counts, so a "billion laughs" is refused whatever
+      // is later done with the value. A node aliased inside itself (still open) counts once.
+      const named = this.anchors.get(node.source);
+      aliases = 1 + (named === undefined || this.open.has(named) ? 0 : (this.aliases.get(named) ?? 0));
     }
     // A scalar or an alias is one value: the library resolves an alias to the object its anchor already built.
     this.open.delete(node as YamlNode);
     this.sizes.set(node as YamlNode, total);
+    this.aliases.set(node as YamlNode, aliases);
     return total;
   }
 

@@ -13,6 +13,11 @@ export class Reader {
   private work = 0;
   /** A body schema's property names, by the schema a $ref names: a schema shared by many bodies is walked once. */
   private readonly propertyNames = new Map<string, Map<object, readonly string[] | undefined>>();
+  /**
+   * A body schema's properties whose schema says `format: date`, by the schema a $ref names: found by the walk that
+   * lists its property names ("properties"), so a shared schema's properties are read once for both.
+   */
+  readonly dates = new Map<object, readonly string[]>();
   /** Each object's keys, listed once, and what listing them counts at each reference. */
   private readonly listed = new Map<object, { keys: readonly string[]; cost: number }>();
   /**

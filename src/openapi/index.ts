@@ -11,12 +11,17 @@ import { TABLE_SETTINGS, refuseUndescribed } from "./undescribed.js";
 import type { RouteTable } from "../types/route-table.js";
 import { describeValue, own, ownString, Reader, setProperty } from "./document.js";
 import { readSwagger2 } from "./swagger2.js";
-import { operationEntry, placeholderNames } from "./routes.js";
+import { operationEntry, placeholderNames, setTemplatePath } from "./routes.js";
 import { isJson } from "./media.js";
 import { chosenServer, firstServer, serverUrl, serversOf } from "./servers.js";
+import { addSecurity, checkAuthFor, readSchemes, securedPlanSource } from "./security.js";
+import type { DescribedScheme } from "../types/route-table.js";
+import type { Auth } from "../types/options.js";
+
+export type { Auth, BasicCredentials, Credential } from "../types/options.js";
 
 export { ROUTES };
-export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "../types/route-table.js";
+export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, DescribedScheme, RouteTable, SchemeNames } from "../types/route-table.js";
 
 /**
  * What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. (A type
@@ -27,6 +32,8 @@ export type DescribedDefaults = {
   headers: { accept: string };
   /** The route table: `"<METHOD> <path>"` to where each of its parameters goes. */
   "x-endpointkit-routes": RouteTable;
+  /** The credentials given to fromOpenApi(), by security scheme name (DECISIONS "Credentials: `auth`"). */
+  auth?: Auth;
 };
 
 /** How fromOpenApi() reads the description. */
@@ -46,6 +53,8 @@ export interface FromOpenApiOptions {
    * described routes; "github", it follows GitHub's rules (SPEC.md), as on the base endpoint.
    */
   undescribed?: "refuse" | "github";
+  /** Credentials by the description's security scheme names, checked against them and kept in the defaults. */
+  auth?: Auth;
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -71,13 +80,14 @@ export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @_
 
 /** `table` carrying the plan source that compiles its routes (src/plan.ts, PlanSource), which JSON never holds. */
 function withPlanSource<Table extends object>(table: Table): Table {
-  return Object.defineProperty(table, PLAN_SOURCE, { __proto__: null, value: planOrRefusal } as PropertyDescriptor);
+  return Object.defineProperty(table, PLAN_SOURCE, { __proto__: null, value: planSource } as PropertyDescriptor);
 }
 
-/** The plan source of every table: the plan of a described route, else the refusal of an undescribed one. */
-function planOrRefusal(table: Dictionary, method: string, url: string): ReturnType<typeof describedPlan> {
-  return describedPlan(table, method, url) ?? refuseUndescribed(table, method, url);
-}
+/**
+ * The plan source of every table: the plans of described routes, with the credentials of those that require some
+ * (security.ts), and the refusal of a route the table does not describe (undescribed.ts).
+ */
+const planSource = /* @__PURE__ */ securedPlanSource((table: Dictionary, method: string, url: string) => describedPlan(table, method, url) ?? refuseUndescribed(table, method, url));
 
 function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI or Swagger 2.0 document (an object)");
@@ -95,8 +105,9 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   const reader = new Reader(document, version !== undefined && /^3\.2(\.|$)/.test(version));
   const swagger = own(document, "swagger");
   let read: { baseUrl: string; routes: RouteTable; accepts: Map<string, string> };
-  if (version !== undefined && /^3\.[012](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base);
-  else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, choice, base);
+  let schemes: Map<string, DescribedScheme>;
+  if (version !== undefined && /^3\.[012](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base, (schemes = readSchemes(reader, document, false)));
+  else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, choice, base, (schemes = readSchemes(reader, document, true)));
   else {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
@@ -109,11 +120,15 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   const accept = commonAccept(accepts);
   for (const [route, type] of accepts) if (type !== accept) routes[route]!.accept = type;
   if (undescribed === "github") routes[TABLE_SETTINGS] = { undescribed };
-  return { baseUrl, headers: { accept }, [ROUTES]: withPlanSource(routes) };
+  const auth = own(options, "auth");
+  const defaults: DescribedDefaults = { baseUrl, headers: { accept }, [ROUTES]: withPlanSource(routes) };
+  // A copy: the caller's object is theirs (a later change to it must not reach the endpoint).
+  if (auth !== undefined) defaults.auth = { ...checkAuthFor(auth, schemes) } as Auth;
+  return defaults;
 }
 
 /** An OpenAPI 3.0, 3.1 or 3.2 document's server, routes and each route's accept type. */
-function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
+function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined, schemes: ReadonlyMap<string, DescribedScheme>): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
   const baseUrl = chosenServer(serversOf(document), choice, base);
   const routes: RouteTable = {};
   const accepts = new Map<string, string>();
@@ -130,6 +145,8 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
       const operation = reader.resolve(value);
       if (!isPlainObject(operation)) continue;
       const entry = operationEntry(reader, names, own(item, "parameters"), operation);
+      addSecurity(reader, entry, operation, document, schemes);
+      setTemplatePath(entry, path);
       // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
       // among the document's servers only.
       const chosen = firstServer(operation) ?? pathServer;

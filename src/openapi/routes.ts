@@ -3,7 +3,8 @@ import { EndpointError, quote } from "../errors.js";
 import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "../types/route-table.js";
 import { ROUTES } from "../option-names.js";
-import { isJson } from "./media.js";
+import { bodyKind, isJson } from "./media.js";
+import { templatePath } from "./path-template.js";
 import { MAX_CHAIN, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
@@ -23,19 +24,51 @@ const IGNORED_HEADERS = /* @__PURE__ */ new Set(["accept", "content-type", "auth
 export function isIgnoredHeader(name: string): boolean {
   return name.length <= 13 && IGNORED_HEADERS.has(name.toLowerCase());
 }
-/** Keys that are options, never flat parameters: a body property of such a name makes the body go in `data`. */
-export const OPTION_NAMES = /* @__PURE__ */ new Set(["method", "baseUrl", "url", "headers", "request", "mediaType", "data", ROUTES]);
+/**
+ * Keys that are always options, never flat keys: a body property of such a name makes the body go whole in `data`.
+ * The other option names (`url`, `method`, `baseUrl`, `mediaType`) are a described route's property when it has one
+ * (DECISIONS "Described routes": the route claims them; merge() refuses them).
+ */
+export const ALWAYS_OPTIONS = /* @__PURE__ */ new Set(["headers", "data", "request", "auth", ROUTES]);
 
 /**
- * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it, or with an RFC 6570
- * operator written by the description itself (Google's `{+name}`). Each path parameter is then one lookup, where a
- * split of the whole path per parameter took time quadratic in the path's length.
+ * The names a path template's placeholders give, read once per path: `{name}` as OpenAPI writes it (any text without
+ * braces: `{insight_id:}`, `{.format}`), and the name within an RFC 6570 expression written by the description itself
+ * (Google's `{+name}`). Each path parameter is then one lookup, where a split of the whole path per parameter took
+ * time quadratic in the path's length.
  */
 export function placeholderNames(path: string): ReadonlySet<string> {
   const names = new Set<string>();
-  const parts = path.split(/[{}]/);
-  for (let i = 1; i < parts.length; i += 2) names.add(parts[i]!.replace(/^[+#./;?&]|\*$/g, ""));
+  for (const match of path.matchAll(/\{([^{}]*)\}/g)) {
+    const name = match[1]!;
+    names.add(name);
+    names.add(name.replace(/^[+#./;?&]|\*$/g, ""));
+  }
   return names;
+}
+
+/**
+ * Header parameters the HTTP client writes itself (fetch forbids a caller to set most of them): described, they are
+ * never required, so a call need not, and with fetch cannot, give them.
+ */
+const TRANSPORT_HEADERS = /* @__PURE__ */ new Set(["content-length", "transfer-encoding", "host", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "accept-encoding"]);
+
+/** True for a header the HTTP client writes (TRANSPORT_HEADERS), in any case. */
+export function isTransportHeader(name: string): boolean {
+  return name.length <= 17 && TRANSPORT_HEADERS.has(name.toLowerCase());
+}
+
+/**
+ * Gives `entry` the path the core compiles for it when the description's `path` would read otherwise (templatePath):
+ * a literal ":name", or a placeholder name that is no RFC 6570 variable name.
+ */
+export function setTemplatePath(entry: DescribedOperationEntry, path: string): void {
+  const names = new Set<string>();
+  // Own properties only: an entry without parameters must not read a polluted Object.prototype's.
+  const parameters = own(entry, "parameters") as DescribedParameter[] | undefined;
+  for (const parameter of parameters ?? []) if (parameter.in === "path") names.add(parameter.name);
+  const template = templatePath(path, names);
+  if (template !== path) entry.path = template;
 }
 
 /** The route table entry of one operation, with the parameters of its path item (`shared`). */
@@ -78,7 +111,8 @@ function describedParameter(reader: Reader, item: unknown, names: ReadonlySet<st
   if (where === "path" && !names.has(name)) return undefined;
   const described: DescribedParameter = { name, in: where };
   // A path parameter is always required, so the table does not say it.
-  if (where !== "path" && own(parameter, "required") === true) described.required = true;
+  if (where !== "path" && own(parameter, "required") === true && !(where === "header" && isTransportHeader(name))) described.required = true;
+  if (isDate(reader, own(parameter, "schema"))) described.date = true;
   const content = own(parameter, "content");
   if (isPlainObject(content)) {
     const first = reader.keys(content)[0];
@@ -114,8 +148,8 @@ function querystringParameter(reader: Reader, parameter: unknown, name: string):
 
 /**
  * The request body: OpenAPI tools send the last JSON media type the operation lists, else its first one (as
- * @readme/oas-to-har does); its properties are flat keys when it is an object of named properties only, none of them
- * named like a parameter or an option.
+ * @readme/oas-to-har does); its properties are flat keys when it is an object of named properties, none of them
+ * named like a path, query or cookie parameter or like an option that is always one (ALWAYS_OPTIONS).
  */
 function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlySet<string>): DescribedBody | undefined {
   const requestBody = reader.resolve(value);
@@ -129,12 +163,8 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const lower = mediaType.toLowerCase().split(";")[0]!.trim();
   // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
   // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
-  const properties = reader.properties("properties", own(media, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
-  if (properties !== undefined && properties.length > 0 && !properties.some((name) => parameterNames.has(name) || OPTION_NAMES.has(name))) {
-    // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
-    reader.step(properties.length);
-    body.properties = properties.slice();
-  }
+  flatProperties(reader, body, own(media, "schema"), parameterNames);
+  datedProperties(reader, body, own(media, "schema"));
   const encoding = own(media, "encoding");
   const entries: { [property: string]: DescribedEncoding } = {};
   let any = false;
@@ -163,6 +193,84 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   // A JSON body whose schema is a string is sent as JSON text (DECISIONS "Request bodies by media type").
   if (isJson(lower) && own(reader.resolve(own(media, "schema")), "type") === "string") body.jsonString = true;
   return body;
+}
+
+/**
+ * Sets `body.properties` (the names given as flat keys) and `body.additional` (any other key is a body property too) of
+ * an object body schema, unless one of its names is a path, query or cookie parameter's (`taken`) or always an option:
+ * then the body is given whole in `data`, and the table says neither.
+ */
+export function flatProperties(reader: Reader, body: DescribedBody, value: unknown, taken: ReadonlySet<string>): void {
+  const lower = body.mediaType.toLowerCase();
+  // An untyped schema (`{}`) of a media type that writes no object (application/octet-stream, image/png) is an upload
+  // given as `data`, not a free-form object: a misspelt key there is refused, not sent as a body.
+  const writesObjects = lower.includes("*") || bodyKind(lower) !== "other";
+  const properties = bodyProperties(reader, value);
+  if (properties === undefined || properties.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) return;
+  if (properties.length > 0) {
+    // Each entry holds its own list (the table is plain JSON, its entries independent), so each name written counts.
+    reader.step(properties.length);
+    body.properties = properties.slice();
+  }
+  // A free-form object (no named properties, `{}` included) or explicit additionalProperties other than false takes
+  // any other key as a body property (DECISIONS "Described routes"), as openapi-typescript's index signature does.
+  // The walk's answer is kept as a one-name list: the reader caches name lists per schema.
+  const open = reader.properties("additional", value, (schema) => (allowsOtherKeys(reader, schema, 0, new Set()) ? new Set(["*"]) : new Set()));
+  const explicit = open?.length === 1;
+  const freeForm = properties.length === 0 && !closed(reader, value) && (writesObjects || own(reader.resolve(value), "type") === "object");
+  if (explicit || freeForm) body.additional = true;
+}
+
+/**
+ * True when a value's schema says `format: date` (a list's, of its items): a `Date` given for it is written as its UTC
+ * date, `YYYY-MM-DD`, not a full ISO 8601 time (DECISIONS "Described routes").
+ */
+export function isDate(reader: Reader, value: unknown): boolean {
+  const schema = reader.resolve(value);
+  if (own(schema, "format") === "date") return true;
+  const items = own(schema, "items");
+  return items !== undefined && own(reader.resolve(items), "format") === "date";
+}
+
+/**
+ * The property names of a body schema (objectProperties), walked once per schema; the walk also keeps which of them
+ * are dates (isDate), in `reader.dates`.
+ */
+function bodyProperties(reader: Reader, value: unknown): readonly string[] | undefined {
+  return reader.properties("properties", value, (schema) => {
+    const dates = new Set<string>();
+    const names = objectProperties(reader, schema, 0, new Set(), dates);
+    if (names !== undefined && dates.size > 0) reader.dates.set(schema as object, [...dates]);
+    return names;
+  });
+}
+
+/** Sets `body.dates`: the properties of an object body schema that are dates (isDate), given flat or in `data`. */
+export function datedProperties(reader: Reader, body: DescribedBody, value: unknown): void {
+  if (bodyProperties(reader, value) === undefined) return;
+  const dates = reader.dates.get(reader.resolve(value) as object);
+  if (dates === undefined) return;
+  reader.step(dates.length);
+  body.dates = dates.slice();
+}
+
+/** True when an object schema (through $ref, allOf, oneOf and anyOf) says `additionalProperties` other than false. */
+function allowsOtherKeys(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): boolean {
+  reader.step();
+  const schema = reader.resolve(value);
+  if (!isPlainObject(schema) || depth > MAX_CHAIN || seen.has(schema)) return false;
+  seen.add(schema);
+  const additional = own(schema, "additionalProperties");
+  if (additional !== undefined && additional !== false) return true;
+  for (const key of ["allOf", "oneOf", "anyOf"]) {
+    for (const member of reader.items(own(schema, key))) if (allowsOtherKeys(reader, member, depth + 1, seen)) return true;
+  }
+  return false;
+}
+
+/** True when a schema with no named properties says `additionalProperties: false` (itself or through a $ref): no key is a body property. */
+function closed(reader: Reader, value: unknown): boolean {
+  return own(reader.resolve(value), "additionalProperties") === false;
 }
 
 /** The properties of an object schema (through $ref, allOf, oneOf and anyOf) whose own schema has type object. */
@@ -201,7 +309,7 @@ function describedEncoding(encoding: unknown): DescribedEncoding | undefined {
  * an object. Additional properties do not stop the named ones from being flat keys (Plaid, Spotify and Bitbucket
  * allow them on most bodies); a body with other keys still goes whole in `data`.
  */
-export function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>): Set<string> | undefined {
+export function objectProperties(reader: Reader, value: unknown, depth: number, seen: Set<unknown>, dates?: Set<string>): Set<string> | undefined {
   reader.step();
   const schema = reader.resolve(value);
   if (!isPlainObject(schema) || depth > MAX_CHAIN) return undefined;
@@ -212,10 +320,13 @@ export function objectProperties(reader: Reader, value: unknown, depth: number, 
   const types = Array.isArray(type) ? reader.items(type).filter((t) => t !== "null") : type === undefined ? [] : [type];
   if (types.some((t) => t !== "object")) return undefined;
   const properties = own(schema, "properties");
-  for (const name of reader.keys(properties)) names.add(name);
+  for (const name of reader.keys(properties)) {
+    names.add(name);
+    if (dates !== undefined && isDate(reader, (properties as Dictionary)[name])) dates.add(name);
+  }
   for (const key of ["allOf", "oneOf", "anyOf"]) {
     for (const member of reader.items(own(schema, key))) {
-      const found = objectProperties(reader, member, depth + 1, seen);
+      const found = objectProperties(reader, member, depth + 1, seen, dates);
       if (found === undefined) return undefined;
       for (const name of found) names.add(name);
     }

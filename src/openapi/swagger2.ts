@@ -7,7 +7,9 @@ import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, Describ
 import { isJson } from "./media.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
-import { isIgnoredHeader, OPTION_NAMES, objectProperties, placeholderNames } from "./routes.js";
+import { isIgnoredHeader, isTransportHeader, ALWAYS_OPTIONS, datedProperties, flatProperties, isDate, placeholderNames, setTemplatePath } from "./routes.js";
+import { addSecurity } from "./security.js";
+import type { DescribedScheme } from "../types/route-table.js";
 
 /** Swagger 2.0's operations (it has no `trace`). */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -33,7 +35,7 @@ const QUERY_FORMATS: { readonly [format: string]: { style?: string; explode: boo
 };
 
 /** Reads a Swagger 2.0 document; `base` says where it is served (its scheme and host when the document has none). */
-export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined): Swagger2Read {
+export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined, securitySchemes: ReadonlyMap<string, DescribedScheme> = new Map()): Swagger2Read {
   const served = base === undefined ? undefined : /^([a-z][a-z\d+.-]*):\/\/([^/?#]+)/i.exec(base);
   const schemes = schemesOf(reader, own(document, "schemes"));
   const host = ownString(document, "host") ?? served?.[2];
@@ -81,6 +83,8 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
       if (!isPlainObject(operation)) continue;
       const route = `${method.toUpperCase()} ${path}`;
       const entry = operationEntry(reader, route, names, own(item, "parameters"), operation, mediaTypes(reader, own(operation, "consumes")) ?? consumes);
+      addSecurity(reader, entry, operation, document, securitySchemes);
+      setTemplatePath(entry, path);
       // An operation's own schemes take it to its own URL, as an OpenAPI 3 operation's servers do.
       const ownSchemes = schemesOf(reader, own(operation, "schemes"));
       if (ownSchemes.length > 0 && choice === undefined) {
@@ -143,7 +147,7 @@ function operationEntry(reader: Reader, route: string, names: ReadonlySet<string
     if (where === "body") body ??= parameter;
     else if (where === "formData") form.push(parameter);
     else {
-      const described = describedParameter(route, parameter, names);
+      const described = describedParameter(reader, route, parameter, names);
       if (described !== undefined) parameters.push(described);
     }
   }
@@ -156,14 +160,15 @@ function operationEntry(reader: Reader, route: string, names: ReadonlySet<string
   return entry;
 }
 
-function describedParameter(route: string, parameter: Dictionary, names: ReadonlySet<string>): DescribedParameter | undefined {
+function describedParameter(reader: Reader, route: string, parameter: Dictionary, names: ReadonlySet<string>): DescribedParameter | undefined {
   const name = ownString(parameter, "name")!;
   const where = own(parameter, "in");
   if (where !== "path" && where !== "query" && where !== "header") return undefined;
   if (where === "header" && isIgnoredHeader(name)) return undefined;
   if (where === "path" && !names.has(name)) return undefined;
   const described: DescribedParameter = { name, in: where };
-  if (where !== "path" && own(parameter, "required") === true) described.required = true;
+  if (where !== "path" && own(parameter, "required") === true && !(where === "header" && isTransportHeader(name))) described.required = true;
+  if (isDate(reader, parameter)) described.date = true;
   if (own(parameter, "type") !== "array") return described;
   const format = collectionFormat(route, parameter);
   if (where === "query") {
@@ -203,11 +208,8 @@ function collectionFormat(route: string, parameter: Dictionary): string {
 function jsonBody(reader: Reader, parameter: Dictionary, consumes: readonly string[] | undefined, taken: ReadonlySet<string>): DescribedBody {
   const mediaType = consumes === undefined ? "application/json" : (consumes.find((type) => isJson(type.toLowerCase())) ?? consumes[0]!);
   const body: DescribedBody = { mediaType };
-  const properties = reader.properties("properties", own(parameter, "schema"), (schema) => objectProperties(reader, schema, 0, new Set()));
-  if (properties !== undefined && properties.length > 0 && !properties.some((name) => taken.has(name) || OPTION_NAMES.has(name))) {
-    reader.step(properties.length);
-    body.properties = properties.slice();
-  }
+  flatProperties(reader, body, own(parameter, "schema"), taken);
+  datedProperties(reader, body, own(parameter, "schema"));
   return body;
 }
 
@@ -222,7 +224,9 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
   const body: DescribedBody = { mediaType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded" };
   const names = form.map((parameter) => ownString(parameter, "name")!);
   reader.step(names.length);
-  if (!names.some((name) => taken.has(name) || OPTION_NAMES.has(name))) body.properties = names;
+  if (!names.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) body.properties = names;
+  const dates = form.filter((parameter) => isDate(reader, parameter)).map((parameter) => ownString(parameter, "name")!);
+  if (dates.length > 0) body.dates = dates;
   const encoding: { [property: string]: DescribedEncoding } = {};
   let any = false;
   for (const parameter of form) {

@@ -11,6 +11,7 @@
 import type { IsLiteral } from "./route-params.js";
 import type { OptionName as AnOptionName, ROUTES } from "../option-names.js";
 import type {
+  Auth,
   EndpointDefaults,
   EndpointOptions,
   FilledKeys,
@@ -265,6 +266,8 @@ interface NamedOptions {
   baseUrl?: string | undefined;
   mediaType?: MediaType | undefined;
   request?: RequestMeta | undefined;
+  /** Credentials by the description's security scheme names (DECISIONS "Credentials: `auth`"). */
+  auth?: Auth | undefined;
 }
 
 /**

@@ -42,9 +42,26 @@ export interface EndpointOptions {
   /** Sets the request body as it is, instead of a JSON body built from parameters. */
   data?: unknown;
   request?: RequestMeta | undefined;
+  /**
+   * Credentials by the API description's security scheme names, for described routes only (DECISIONS "Credentials:
+   * `auth`"); a call's replace the defaults' scheme by scheme. On any other route it is an error (difference 17).
+   */
+  auth?: Auth | undefined;
   /** Any other key is a request parameter: URL placeholder, query or body. */
   [parameter: string]: unknown;
 }
+
+/** http basic credentials: sent as the base64 of the UTF-8 `username:password`. */
+export interface BasicCredentials {
+  username: string;
+  password: string;
+}
+
+/** One credential: an API key, a bearer, OAuth 2 or OpenID Connect token, or http basic's pair; null or undefined: none. */
+export type Credential = string | BasicCredentials | null | undefined;
+
+/** Credentials by security scheme name; `Scheme`: the description's scheme names, when they are known. */
+export type Auth<Scheme extends string = string> = { [S in Scheme]?: Credential };
 
 /**
  * The current defaults of an endpoint function (`endpoint.DEFAULTS`): read-only all the way down, because it is

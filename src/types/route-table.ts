@@ -62,12 +62,38 @@ export interface DescribedOperationEntry {
   undescribed?: "github";
   /** The accept header of this operation when it is not the document's. */
   accept?: string;
+  /**
+   * The operation's security requirements (its own, else the document's): alternatives, each the scheme names needed
+   * together; `[]` an alternative that needs none. Absent: the operation requires no credential.
+   */
+  security?: string[][];
+  /** The schemes `security` names, by name (each entry holds its own, so entries stay independent). */
+  schemes?: { [scheme: string]: DescribedScheme };
 }
+
+/**
+ * A security scheme as the table records it: where its credential goes. `unsupported`: a scheme endpointkit cannot
+ * write (mutualTLS, an http scheme other than basic and bearer), which a call cannot meet with `auth`.
+ */
+export type DescribedScheme =
+  | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string }
+  | { type: "http"; scheme: "basic" | "bearer" }
+  | { type: "oauth2" }
+  | { type: "openIdConnect" }
+  | { type: "unsupported" };
 
 /** The route table: `"<METHOD> <path>"` to its operation. */
 export interface RouteTable {
   [route: string]: DescribedOperationEntry;
 }
+
+/**
+ * The security scheme names a route table's operations require: for a table typed by `endpointkit openapi -o`
+ * (its type is the table's own value), the exact names, so `Auth<SchemeNames<typeof table>>` checks each key.
+ */
+export type SchemeNames<Table> = Table extends { "x-endpointkit-routes": infer Routes }
+  ? { [Route in keyof Routes]: Routes[Route] extends { schemes: infer Schemes } ? keyof Schemes & string : never }[keyof Routes]
+  : string;
 
 /** Where a flat key goes on a described route: a query or cookie parameter, a path parameter, or a body property. */
 export type Place = SlottedStyle | "path" | "body";

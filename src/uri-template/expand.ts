@@ -1,7 +1,7 @@
 // Expands a compiled template with values, following RFC 6570 Appendix A; no parsing happens here.
-import { EndpointError, isEndpointError, isInstance, quote, type EndpointErrorCode } from "../errors.js";
+import { isEndpointError, isInstance } from "../errors.js";
 import { encodeReserved, encodeUnreserved, LONE_SURROGATE } from "./encode.js";
-import { MAX_LIST_LENGTH, hasOwn, dateTime, describeValue, invalidValue, isPlainObject, scalarText, valueError, type TemplateValues } from "../values.js";
+import { MAX_LIST_LENGTH, hasOwn, invalidValue, isPlainObject, scalarText, valueError, type TemplateValues } from "../values.js";
 import type { CompiledTemplate, VarSpec } from "./syntax.js";
 
 

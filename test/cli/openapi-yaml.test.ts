@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readDescription } from "../../src/cli/openapi.js";
 import { run, type Io } from "../../src/cli/run.js";
-import { MIN_MERGE_BUDGET } from "../../src/cli/yaml.js";
+import { MAX_ALIASES, MIN_MERGE_BUDGET } from "../../src/cli/yaml.js";
 import { RAW_UNSAFE, UNSAFE_CHARS } from "./unsafe-chars.js";
 
 /** Reads `text` as the YAML description "api.yaml"; returns the value, or the UsageError's message. */
@@ -57,8 +57,42 @@ describe("merge keys (class 15)", () => {
     expect(refusal(doc)).toContain(`copy ${11 + 7000 * (6 + 11)} values`);
   });
 
+  it("through an alias of a list copy each map of the list at every merge, as `<<: [*A, ...]` does", () => {
+    // S lists A ten times; A is 11 values (a map of five entries): each `<<: *S` copies 110.
+    const doc = `%YAML 1.1\n---\na: &A {p: 1, q: 2, r: 3, s: 4, t: 5}\ns: &S [${Array(10).fill("*A").join(", ")}]\nc:\n${Array.from({ length: 1000 }, (_, i) => `  c${i}: {<<: *S}`).join("\n")}\n`;
+    expect(refusal(doc)).toContain(`copy ${1000 * 10 * 11} values`);
+    expect(read("%YAML 1.1\n---\na: &A {p: 1}\nb: &B {q: 2, p: 3}\ns: &S [*A, *B]\nc: {<<: *S}\n")).toEqual({ a: { p: 1 }, b: { q: 2, p: 3 }, s: [{ p: 1 }, { q: 2, p: 3 }], c: { p: 1, q: 2 } });
+  });
+
   it("refuse a map merged into itself (the library would recurse until the stack ends)", () => {
     expect(refusal("%YAML 1.1\n---\na: &A {x: 1, <<: *A}\n")).toContain("merges a map into itself");
+  });
+});
+
+describe("aliases (SECURITY.md: at most 1,000 resolutions per document)", () => {
+  /** `uses` aliases of one anchored scalar. */
+  const aliasing = (uses: number): string => `a: &a 1\nb: [${Array(uses).fill("*a").join(", ")}]\n`;
+
+  it(`resolve ${MAX_ALIASES} times, and one more is refused with the count`, () => {
+    expect((read(aliasing(MAX_ALIASES)) as { b: unknown[] }).b.length).toBe(MAX_ALIASES);
+    expect(refusal(aliasing(MAX_ALIASES + 1))).toContain(`aliases (*name) resolve ${MAX_ALIASES + 1} times`);
+  });
+
+  it("count an alias with the aliases inside what it names, per document, not per anchor", () => {
+    // A list of n aliases, aliased once: n + (1 + n) resolutions; the library counted each anchor's uses alone.
+    const listed = (n: number): string => `a: &a 1\ns: &S [${Array(n).fill("*a").join(", ")}]\nt: *S\n`;
+    const half = MAX_ALIASES / 2;
+    expect(() => read(listed(half - 1))).not.toThrow();
+    expect(refusal(listed(half))).toContain(`resolve ${MAX_ALIASES + 1} times`);
+  });
+
+  it('refuse a "billion laughs" at once, with the count it would resolve', () => {
+    // Level k lists level k-1 ten times: the aliases of level k are 10 * (1 + those of level k-1).
+    const levels = Array.from({ length: 9 }, (_, k) => `l${k + 1}: &l${k + 1} [${Array(10).fill(`*l${k}`).join(", ")}]`);
+    let inside = 0;
+    let total = 0;
+    for (let k = 0; k < 9; k++) total += inside = 10 * (1 + inside);
+    expect(refusal(`l0: &l0 [lol]\n${levels.join("\n")}\n`)).toContain(`resolve ${total} times`);
   });
 });
 

@@ -85,8 +85,10 @@ describe("long paths: placeholders matched to path parameters", () => {
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 60 }), fc.array(fc.stringMatching(/^[a-z_:.]{1,4}$/), { maxLength: 30 }), fc.integer({ min: 1, max: 2000 }), (segments, names, repeat) => {
         const path = `/${Array.from({ length: repeat }, () => segments.join("/")).join("/")}`;
-        // The names written in the path, worked out here with a regular expression over the whole path.
-        const written = new Set([...path.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1]!.replace(/^[+#./;?&]/, "").replace(/\*$/, "")));
+        // The names written in the path, worked out here with a regular expression over the whole path: OpenAPI's
+        // (the text between braces, `{.x}` naming ".x") and the name within an RFC 6570 expression (Google's `{+x}`).
+        const texts = [...path.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1]!);
+        const written = new Set([...texts, ...texts.map((text) => text.replace(/^[+#./;?&]/, "").replace(/\*$/, ""))]);
         const parameters = [...new Set(names)].map((name) => ({ name, in: "path" }));
         const start = performance.now();
         const result = attempt(() => fromOpenApi({ openapi: "3.0.3", servers: SERVER, paths: { [path]: { get: { parameters } } } }));
