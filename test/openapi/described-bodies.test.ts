@@ -165,3 +165,25 @@ describe("item 4: a string given as data for a JSON body whose schema is a strin
     expect(described("POST /notes", { data: "abc" }).body).toBe("abc");
   });
 });
+
+describe("item 2 end to end: a free-form body or additionalProperties, as fromOpenApi() records it", () => {
+  it("takes any other key as a body property", () => {
+    const document = {
+      openapi: "3.1.0",
+      servers: [{ url: BASE }],
+      paths: {
+        "/issue/{key}/properties": { put: { parameters: [{ name: "key", in: "path", required: true }], requestBody: { content: { "application/json": { schema: {} } } } } },
+        "/v1/products": {
+          post: {
+            requestBody: {
+              content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties: { name: { type: "string" } }, additionalProperties: { type: "string" } } } },
+            },
+          },
+        },
+      },
+    };
+    const api = loose.defaults(fromOpenApi(document));
+    expect(api("PUT /issue/{key}/properties", { key: "A-1", color: "red" }).body).toEqual({ color: "red" });
+    expect(api("POST /v1/products", { name: "T-shirt", extra: "x" }).body).toBe("name=T-shirt&extra=x");
+  });
+});

@@ -4,7 +4,7 @@
 // body); the tables here are written by hand and adopted through describedRoutes().
 import { describe, expect, it } from "vitest";
 import { loose, expectEndpointError, snapshotOf } from "../helpers.js";
-import { describedRoutes, type RouteTable } from "../../src/openapi/index.js";
+import { describedRoutes, fromOpenApi, type RouteTable } from "../../src/openapi/index.js";
 
 const BASE = "https://api.example";
 const onTable = (routes: RouteTable) => loose.defaults(describedRoutes({ baseUrl: BASE, "x-endpointkit-routes": routes }));
@@ -70,5 +70,29 @@ describe("item 9: a Date for a format: date value is written YYYY-MM-DD", () => 
   it("refuses a hand-edited entry whose date flag or dates list is not what fromOpenApi() writes", () => {
     expectEndpointError(() => onTable({ "GET /a": { parameters: [{ name: "on", in: "query", date: "yes" as never }] } })("GET /a", {}), "ERR_INVALID_ROUTE");
     expectEndpointError(() => onTable({ "POST /a": { body: { mediaType: "application/json", dates: [1 as never] } } })("POST /a", {}), "ERR_INVALID_ROUTE");
+  });
+});
+
+describe("item 9 end to end: what fromOpenApi() marks is what a call writes as a day", () => {
+  it("a format: date query parameter, a list of them, and a JSON body property", () => {
+    const document = {
+      openapi: "3.1.0",
+      servers: [{ url: BASE }],
+      paths: {
+        "/trips": {
+          post: {
+            parameters: [
+              { name: "on", in: "query", schema: { type: "string", format: "date" } },
+              { name: "days", in: "query", explode: false, schema: { type: "array", items: { type: "string", format: "date" } } },
+              { name: "at", in: "query", schema: { type: "string", format: "date-time" } },
+            ],
+            requestBody: { content: { "application/json": { schema: { type: "object", properties: { return: { type: "string", format: "date" } } } } } },
+          },
+        },
+      },
+    };
+    const request = loose.defaults(fromOpenApi(document))("POST /trips", { on: evening, days: [morning], at: morning, return: morning });
+    expect(request.url).toBe(`${BASE}/trips?on=2026-01-03&days=2026-01-02&at=2026-01-02T06%3A00%3A00.000Z`);
+    expect(request.body).toEqual({ return: "2026-01-02" });
   });
 });
