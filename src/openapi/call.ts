@@ -147,10 +147,19 @@ function bodyAs(described: CompiledBody, body: unknown, headers: ResponseHeaders
     // JSON as on every route: a value the client serialises; a form, blob, bytes or stream is not labelled JSON.
     if (!isPlainObject(body) && !Array.isArray(body) && body !== null && scalarText(body) === undefined) label = undefined;
     // A string where the schema says `type: string` is a JSON string: its JSON text (`"abc"`); other strings, as given.
-    else if (described.jsonString && typeof body === "string") body = JSON.stringify(body);
+    else if (described.jsonString && typeof body === "string") body = jsonString(body);
   }
   if (label !== undefined && !getOwn(headers, "content-type")) headers["content-type"] = label;
   return body;
+}
+
+/** A string's JSON text; ERR_TOO_LARGE where its escapes would pass the engine's longest string (a RangeError). */
+function jsonString(text: string): string {
+  try {
+    return JSON.stringify(text);
+  } catch {
+    throw new EndpointError("ERR_TOO_LARGE", "the body (data) is a string whose JSON text passes the engine's longest string");
+  }
 }
 
 /** `body` with the Dates of its `dates` properties written `YYYY-MM-DD`: a copy when one holds a Date, else itself. */

@@ -137,6 +137,10 @@ describe("item 4: a string given as data for a JSON body whose schema is a strin
     expect(JSON.parse(api("POST /ranged", { data: 'say "hi"\n' }).body as string)).toBe('say "hi"\n');
   });
 
+  it("refuses a string whose JSON text would pass the engine's longest string with ERR_TOO_LARGE, not a RangeError", () => {
+    expectEndpointError(() => api("POST /watchers", { data: "\u0001".repeat(2 ** 28) }), "ERR_TOO_LARGE");
+  });
+
   it("sends any other string data as it is, and other values of a string body as they are", () => {
     expect(api("POST /raw", { data: '{"a":1}' }).body).toBe('{"a":1}');
     expect(api("POST /watchers", { data: 5 }).body).toBe(5);
