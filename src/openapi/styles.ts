@@ -4,7 +4,8 @@
 import { EndpointError, quote } from "../errors.js";
 import { checkDepth, isPlainObject, ownItems } from "../objects.js";
 import { MAX_TEXT_LENGTH } from "../query.js";
-import { MAX_LIST_LENGTH, hasOwn, scalarText } from "../values.js";
+import { MAX_LIST_LENGTH, dateTime, hasOwn, scalarText } from "../values.js";
+import { isToken } from "../token.js";
 import { encodeReserved, encodeUnreserved } from "../uri-template/encode.js";
 
 /** How one value is written, as the route table says, OpenAPI's defaults filled in (described.ts). */
@@ -64,12 +65,55 @@ export class Pieces {
  * read of its values' objects.
  */
 export function styledPairs(pairs: Pieces, style: Style, value: unknown, seen: Seen): void {
+  if (style.style === "cookie") return cookiePairs(pairs, style, value, seen);
   const encode = style.allowReserved ? keepReserved : encodeText;
   // allowReserved applies to values: names are always encoded.
   const name = encodeText(style.name);
   if (style.json) return pairs.add(`${name}=${encode(jsonText(style.name, value, seen))}`, style.name);
   if (style.style === "deepObject") return bracketPairs(pairs, style.name, name, value, encode, seen);
   listPairs(pairs, style, value, encode, encodeText, name);
+}
+
+/**
+ * OpenAPI 3.2's `style: cookie` (Style Values): form's pairs, which the cookie header joins with "; ", and no
+ * percent-encoding: a value is sent as given, escaped already by the caller as the API expects. So that no value can
+ * add a cookie or split the header, a name must be a token and a value hold no white space, ";", control or non-ASCII
+ * character: those need the escaping this style leaves to the caller.
+ */
+function cookiePairs(pairs: Pieces, style: Style, value: unknown, seen: Seen): void {
+  const checkValue = (text: string): string => {
+    if (/[^\x21-\x7e]|;/.test(text)) {
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `the cookie parameter ${quote(style.name)} holds white space, ";", a control or a non-ASCII character, which style: cookie sends unescaped: give the value escaped as the API expects`,
+      );
+    }
+    return text;
+  };
+  const checkName = (name: string): string => {
+    if (!isToken(name)) throw new EndpointError("ERR_INVALID_PARAMETER", `the cookie parameter ${quote(style.name)} names a cookie ${quote(name)}, which is no cookie name (an RFC 9110 token)`);
+    return name;
+  };
+  const name = checkName(style.name);
+  if (style.json) return pairs.add(`${name}=${checkValue(jsonText(style.name, value, seen))}`, style.name);
+  listPairs(pairs, style, value, checkValue, checkName, name);
+}
+
+/**
+ * `value` with each Date in it, or in its list, written `YYYY-MM-DD`, its UTC date: a value whose schema says
+ * `format: date` (DECISIONS "Described routes"). Anything else is returned as it is; a list with a Date is copied.
+ */
+export function withDays(name: string, value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (!Array.isArray(value)) return dateTime(value) === undefined ? value : dayText(name, value);
+  const items = ownItems(value, "the parameter", name);
+  return items.some((item) => typeof item === "object" && item !== null && dateTime(item) !== undefined) ? items.map((item) => withDays(name, item)) : value;
+}
+
+/** `YYYY-MM-DD` of a Date: its ISO 8601 text (scalarText: an invalid Date is an EndpointError) up to the time. */
+function dayText(name: string, date: object): string {
+  const iso = scalarText(date, name)!;
+  return iso.slice(0, iso.indexOf("T"));
 }
 
 /** A header parameter's text, `simple` style: a list `a,b`, a map `k,v,k2,v2` (exploded `k=v,k2=v2`), not encoded. */

@@ -41,6 +41,8 @@ export interface DescribedBody {
   /** The properties whose schema (a list's items) says `format: date`: a `Date` is written `YYYY-MM-DD`, its UTC date. */
   dates?: string[];
   encoding?: { [property: string]: DescribedEncoding };
+  /** True when the body's JSON schema says `type: string`: a string given as data is sent as JSON text (`"abc"`). */
+  jsonString?: boolean;
 }
 
 /** One operation of the route table. */
@@ -112,20 +114,40 @@ export interface CompiledPlan extends DescribedPlan {
   readonly headerStyles: readonly DescribedStyle[];
   /** The required query and cookie parameters, in the description's order. */
   readonly requiredParameters: readonly SlottedStyle[];
-  readonly body: { readonly mediaType: string; readonly kind: BodyKind; readonly flat: boolean; readonly encoding: ReadonlyMap<string, Style> } | undefined;
+  /** OpenAPI 3.2's querystring parameter: the whole query, so no query parameter beside it; its style, its media type's kind. */
+  readonly querystring: SlottedStyle | undefined;
+  readonly body: CompiledBody | undefined;
+}
+
+/** A route's request body, compiled for calls. */
+export interface CompiledBody {
+  readonly mediaType: string;
+  readonly kind: BodyKind;
+  /** The content-type of a body written as `kind` says (undefined: none, a media range the body need not be in). */
+  readonly contentType: string | undefined;
+  readonly flat: boolean;
+  /** Any key that is no parameter and no option is a body property. */
+  readonly additional: boolean;
+  /** Properties whose Date is written `YYYY-MM-DD`. */
+  readonly dates: ReadonlySet<string>;
+  /** The JSON schema says `type: string`: a string given as data is sent as JSON text. */
+  readonly jsonString: boolean;
+  readonly encoding: ReadonlyMap<string, Style>;
 }
 
 /** A parameter with its style filled in. */
 export interface DescribedStyle extends Style {
   readonly required: boolean;
+  /** Its schema says `format: date`: a Date is written `YYYY-MM-DD`. */
+  readonly date: boolean;
 }
 
 /**
- * A query or cookie parameter, with where a call keeps its value (one slot per name: a name both in the query and a
- * cookie is read once and sent to both).
+ * A query, querystring or cookie parameter, with where a call keeps its value (one slot per name: a name both in the
+ * query and a cookie is read once and sent to both).
  */
 export interface SlottedStyle extends DescribedStyle {
-  readonly in: "query" | "cookie";
+  readonly in: "query" | "cookie" | "querystring";
   readonly slot: number;
 }
 

@@ -175,7 +175,9 @@ describe("no quadratic time on a description's paths and servers (SECURITY.md's 
     expect(call("/files/{id}#add", { id: "1" }).url).toBe("https://a.example/files/1");
     expect(call("/files/{id}#a{b}", { id: "1" }).url).toBe("https://a.example/files/1");
     const start = performance.now();
-    expectEndpointError(() => call(`/a${"#".repeat(400_000)}}`), "ERR_INVALID_TEMPLATE");
+    // The "}" of no placeholder is literal text (OpenAPI path templating: the table's path writes it %7D), and the
+    // fragment that holds it is cut.
+    expect(call(`/a${"#".repeat(400_000)}}`).url).toBe("https://a.example/a");
     expect(performance.now() - start).toBeLessThan(LIMIT_MS);
   });
 });
