@@ -410,7 +410,10 @@ function expandUrl(compiled: CompiledUrl, call: CallView, rules: Rules): string 
   for (let i = 0; direct && i < defaults.keys.length; i++) direct = !compiled.notParameters.has(defaults.keys[i]!);
   if (!direct) {
     values = {};
-    for (const name of compiled.template.variables) setOwn(values, name, name === "data" ? call.data : call.isOption(name) ? undefined : call.read(name));
+    for (const name of compiled.template.variables) {
+      const key = rules.keyOf === undefined ? name : rules.keyOf(name);
+      setOwn(values, name, key === "data" ? call.data : call.isOption(key) ? undefined : call.read(key));
+    }
     // Rules that share keys with the URL read them from here: a getter answers once.
     if (rules.sharesKeys) call.urlValues = values;
   }

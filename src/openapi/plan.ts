@@ -80,7 +80,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const headerStyles = new Map<string, DescribedStyle>();
   const required: SlottedStyle[] = [];
   const slots = new Map<string, number>();
-  const pathStyles = new Map<string, string>();
+  const pathStyles = new Map<string, (variable: string) => string>();
   let querystring: SlottedStyle | undefined;
   const parameters = listOf(getOwn(isPlainObject(entry) ? entry : fail(), "parameters"), fail);
   for (const parameter of parameters) {
@@ -89,7 +89,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     const name = style.name;
     if (where === "path") {
       // The style as an RFC 6570 operator: simple `{id}`, label `{.id}`, matrix `{;id}`, `*` when exploded.
-      pathStyles.set(name, `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${name}${style.explode ? "*" : ""}}`);
+      pathStyles.set(name, (variable) => `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${variable}${style.explode ? "*" : ""}}`);
       places.set(name, "path");
     } else if (where === "header") {
       const lower = name.toLowerCase();
@@ -160,17 +160,25 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const source = typeof written === "string" ? written : fail();
   const fragment = fragmentStart(source);
   // Each path placeholder as the description writes it, `{name}`, becomes its style's expression.
-  const path = (fragment < 0 ? source : source.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+  // In an entry's own path, a parameter name no RFC 6570 variable can spell (`{insight_id:}`) is written by its %XX
+  // escapes: the variable reads the parameter of the name it decodes to.
+  const variables = new Map<string, string>();
+  const path = (fragment < 0 ? source : source.slice(0, fragment)).replace(/\{([^{}]*)\}/g, (whole, variable: string) => {
+    const name = source !== url && variable.includes("%") ? decoded(variable, fail) : variable;
+    if (name !== variable) variables.set(variable, name);
     // An expression the description writes with its own operator (Google's `{+name}`) stays as written.
-    const bare = name.replace(/^[+#./;?&]|\*$/g, "");
+    const bare = name === variable ? name.replace(/^[+#./;?&]|\*$/g, "") : name;
     if (!places.has(bare)) places.set(bare, "path");
-    return (bare === name && pathStyles.get(name)) || whole;
+    const styled = bare === name ? pathStyles.get(name) : undefined;
+    return styled === undefined ? whole : styled(variable);
   });
+  const variableOf = new Map([...variables].map(([variable, name]) => [name, variable]));
   const plan: CompiledPlan = {
     route,
     url: path,
     // Always required (OpenAPI), also in the styles RFC 6570 lets go without a value.
-    required: new Set(pathStyles.keys()),
+    required: new Set([...pathStyles.keys()].map((name) => variableOf.get(name) ?? name)),
+    keyOf: variables.size === 0 ? undefined : (variable: string) => variables.get(variable) ?? variable,
     // A name may be a path parameter and a query parameter or body property at once: the URL reads it through the
     // call's view, so it is read once.
     sharesKeys: true,
@@ -194,6 +202,15 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     request: (call: Call) => describedRequest(plan, call),
   };
   return plan;
+}
+
+/** `text` with its %XX escapes decoded; a malformed one is a table fromOpenApi() did not write. */
+function decoded(text: string, fail: () => never): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return fail();
+  }
 }
 
 function listOf(value: unknown, fail: () => never): readonly unknown[] {

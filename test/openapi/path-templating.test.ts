@@ -93,3 +93,19 @@ describe("header parameters the HTTP client writes", () => {
     expect(swagger.parameters).toEqual([{ name: "Content-Length", in: "header" }]);
   });
 });
+
+describe("a parameter name no RFC 6570 variable can spell, at call time", () => {
+  it("fills {insight_id:} from the key insight_id: and requires it", async () => {
+    const { endpoint } = await import("../../src/index.js");
+    const { fromOpenApi } = await import("../../src/openapi/index.js");
+    const api = endpoint.defaults(
+      fromOpenApi({
+        openapi: "3.0.3",
+        servers: [{ url: "https://a.example" }],
+        paths: { "/insights/{insight_id:}": { get: { parameters: [{ name: "insight_id:", in: "path", required: true, schema: { type: "string" } }], responses: {} } } },
+      }),
+    ) as unknown as (route: string, options?: object) => { url: string };
+    expect(api("GET /insights/{insight_id:}", { "insight_id:": "i-1" }).url).toBe("https://a.example/insights/i-1");
+    expect(() => api("GET /insights/{insight_id:}", {})).toThrow(/no value/);
+  });
+});
