@@ -8,10 +8,10 @@
 //   3. endpointkit-octokit installed alone brings endpointkit (its dependency) and answers a request;
 //   4. examples/own-api/petstore.d.ts is what the pinned openapi-typescript writes from petstore.yaml today.
 // Needs dist/ (npm run build). Network: the npm registry only, for the first install (about 20 s); then 30-60 s.
-import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { packTarballs, run, scratchProject } from "./scratch-projects.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CACHE = join(ROOT, ".cache", "consumer");
@@ -23,7 +23,6 @@ const TOOLS = {
   publint: "0.3.25",
   "openapi-typescript": "7.13.0",
 };
-const NPM_FLAGS = ["--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"];
 const started = Date.now();
 let failed = 0;
 
@@ -33,9 +32,6 @@ function log(line) {
 function fail(line) {
   failed++;
   console.log(`  FAIL ${line}`);
-}
-function run(command, args, options = {}) {
-  return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 180_000, ...options });
 }
 /** Runs and returns { ok, output } instead of throwing on a non-zero exit status. */
 function attempt(command, args, options = {}) {
@@ -51,31 +47,11 @@ if (!existsSync(join(ROOT, "dist", "index.js"))) throw new Error("dist/index.js 
 
 // ---- the tarballs and the scratch projects ---------------------------------------------------------------------
 
-const packDir = join(CACHE, "pack");
-rmSync(packDir, { recursive: true, force: true });
-mkdirSync(packDir, { recursive: true });
-run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir], { cwd: ROOT });
-run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir, "./packages/endpointkit-octokit"], { cwd: ROOT });
-const tarballs = readdirSync(packDir);
-const libraryTarball = join(packDir, tarballs.find((name) => /^endpointkit-\d/.test(name)));
-const overrideTarball = join(packDir, tarballs.find((name) => name.startsWith("endpointkit-octokit-")));
+const { libraryTarball, overrideTarball } = packTarballs(ROOT, CACHE);
 
-/** Installs a scratch project unless its package.json is unchanged and installed; `fresh`: reinstalled every run. */
+/** Installs a scratch project (scratch-projects.mjs). */
 function scratch(name, manifest, fresh = []) {
-  const dir = join(CACHE, name);
-  const text = `${JSON.stringify(manifest, null, 2)}\n`;
-  const stamp = join(dir, "node_modules", ".installed");
-  const same = existsSync(stamp) && readFileSync(stamp, "utf8") === text;
-  if (!same) rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  for (const path of fresh) rmSync(join(dir, path), { recursive: true, force: true });
-  writeFileSync(join(dir, "package.json"), text);
-  if (!same || fresh.length > 0) {
-    log(`npm install in ${name}${same ? " (our packages only)" : ""}`);
-    run("npm", ["install", ...NPM_FLAGS, "--prefer-offline"], { cwd: dir });
-    writeFileSync(stamp, text);
-  }
-  return dir;
+  return scratchProject(CACHE, name, manifest, fresh, log);
 }
 
 const tools = scratch("tools", { name: "consumer-tools", private: true, dependencies: TOOLS });

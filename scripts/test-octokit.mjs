@@ -10,11 +10,11 @@
 //      OCTOKIT_REQUEST_DIR / OCTOKIT_CORE_DIR (npm tarballs ship no tests), with their dependencies installed: once as
 //      they are, once with every @octokit/endpoint in them replaced, and fails on a test that fails only with ours.
 // Needs dist/ (npm run build). Network: the npm registry only, for the first install.
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { packTarballs, run, scratchProject } from "./scratch-projects.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CACHE = join(ROOT, ".cache", "octokit");
@@ -31,7 +31,6 @@ const PINS = {
   "@octokit/fixtures-server": "8.1.7",
   typescript: "5.9.3",
 };
-const NPM_FLAGS = ["--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"];
 const started = Date.now();
 let failed = 0;
 
@@ -42,38 +41,16 @@ function fail(line) {
   failed++;
   console.log(`  FAIL ${line}`);
 }
-function run(command, args, options = {}) {
-  return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 180_000, ...options });
-}
 
 if (!existsSync(join(ROOT, "dist", "octokit.js"))) throw new Error("dist/octokit.js is missing: run npm run build first");
 
 // ---- the two scratch projects ----------------------------------------------------------------------------------
 
-const packDir = join(CACHE, "pack");
-rmSync(packDir, { recursive: true, force: true });
-mkdirSync(packDir, { recursive: true });
-run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir], { cwd: ROOT });
-run("npm", ["pack", "--ignore-scripts", "--loglevel=error", "--pack-destination", packDir, "./packages/endpointkit-octokit"], { cwd: ROOT });
-const tarballs = readdirSync(packDir);
-const libraryTarball = join(packDir, tarballs.find((name) => /^endpointkit-\d/.test(name)));
-const overrideTarball = join(packDir, tarballs.find((name) => name.startsWith("endpointkit-octokit-")));
+const { libraryTarball, overrideTarball } = packTarballs(ROOT, CACHE);
 
-/** Installs a scratch project unless its package.json is unchanged and installed; `fresh`: packages reinstalled every run. */
+/** Installs a scratch project (scratch-projects.mjs), with the probe scripts copied in. */
 function scratch(name, manifest, fresh = []) {
-  const dir = join(CACHE, name);
-  const text = `${JSON.stringify(manifest, null, 2)}\n`;
-  const stamp = join(dir, "node_modules", ".installed");
-  const same = existsSync(stamp) && readFileSync(stamp, "utf8") === text;
-  if (!same) rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  for (const path of fresh) rmSync(join(dir, path), { recursive: true, force: true });
-  writeFileSync(join(dir, "package.json"), text);
-  if (!same || fresh.length > 0) {
-    log(`npm install in ${name}${same ? " (our packages only)" : ""}`);
-    run("npm", ["install", ...NPM_FLAGS, "--prefer-offline"], { cwd: dir });
-    writeFileSync(stamp, text);
-  }
+  const dir = scratchProject(CACHE, name, manifest, fresh, log);
   cpSync(join(ROOT, "scripts", "octokit"), dir, { recursive: true });
   return dir;
 }
