@@ -45,6 +45,8 @@ export interface Rules {
   readonly accept: string | undefined;
   /** Variables the route requires whatever their operator (OpenAPI's path parameters), beside the simple ones. */
   readonly required: ReadonlySet<string> | undefined;
+  /** True when `:name` in the route's path is a placeholder (GitHub's rules), false when it is literal text (OpenAPI). */
+  readonly colonPlaceholders: boolean;
   /** The key a URL variable reads, where it is not the variable's own name (a described parameter named `insight_id:`). */
   readonly keyOf?: ((variable: string) => string) | undefined;
   /** True when the rules may read a key the URL takes too: the URL then reads it through the call's view (Call.read). */

@@ -210,7 +210,7 @@ function runPlan(
   contract: Contract | undefined,
   auth: Dictionary | undefined,
 ): RequestOptions {
-  const compiled = (plan.compiled ??= compileUrlText(plan.source));
+  const compiled = (plan.compiled ??= compileUrlText(plan.source, plan.rules.colonPlaceholders));
   const { rules } = plan;
   const call = new CallView(plan.method, options, keys, defaults, headers, compiled.notParameters, isOption, overDefault(named.data, defaults.data), claimed);
   let target = expandUrl(compiled, call, rules);
@@ -292,6 +292,7 @@ export const GITHUB_RULES: Rules = {
   replaces: undefined,
   accept: undefined,
   required: undefined,
+  colonPlaceholders: true,
   sharesKeys: false,
   takes: () => true,
   claims: () => false,

@@ -38,9 +38,12 @@ export function isRequired(spec: VarSpec): boolean {
   return operator === "" || operator === "+" || operator === "#";
 }
 
-/** Compiles a route URL; throws ERR_INVALID_TEMPLATE when it is malformed. Its plan keeps it (plan.ts). */
-export function compileUrlText(url: string): CompiledUrl {
-  const written = compileTemplate(colonPlaceholdersToTemplate(url), { hyphenInNames: true });
+/**
+ * Compiles a route URL; throws ERR_INVALID_TEMPLATE when it is malformed. Its plan keeps it (plan.ts). `colons`: a
+ * `:name` in the path is a placeholder (GitHub's rules); OpenAPI path templating reads it as literal text.
+ */
+export function compileUrlText(url: string, colons = true): CompiledUrl {
+  const written = compileTemplate(colons ? colonPlaceholdersToTemplate(url) : url, { hyphenInNames: true });
   const join = joinOf(written.parts[0]);
   const first = written.parts[0];
   // A first literal loses its leading slashes once, here, rather than the expanded text on every call.

@@ -1,9 +1,10 @@
 // OpenAPI path templating as the route table carries it (DECISIONS "Described routes"): `{name}` where the name is any
 // text without braces, and every other character literal text, `:name` included. The core compiles a described
-// route's path as an RFC 6570 template in which `:name` after "/" or "." is a placeholder, so the table gives each
-// entry whose path would read otherwise a `path` the core reads literally:
-// - in literal text, a ":" the core would take for a placeholder is written %3A, and each character RFC 6570 forbids
-//   in a literal (space, `"<>\^`|`, controls, a brace of no placeholder, a "%" of no %XX) is written %XX;
+// route's path as an RFC 6570 template, so the table gives each entry whose path would read otherwise a `path` the
+// core reads literally:
+// - in literal text (`:name` included: the core reads a described path without GitHub's `:name` placeholders), each
+//   character RFC 6570 forbids in a literal (space, `"<>\^`|`, controls, a brace of no placeholder, a "%" of no %XX)
+//   is written %XX;
 // - a placeholder whose name is no RFC 6570 variable name (`{insight_id:}`, `{.format}`) becomes a variable whose name
 //   is the parameter's name with each character other than a letter, a digit, "_" or an inner "-" written as its
 //   UTF-8 %XX (`{insight_id%3A}`, `{%2Eformat}`). decodeURIComponent() of the variable gives the parameter's name
@@ -16,14 +17,14 @@ const PLAIN_NAME = /^[A-Za-z0-9_][\w-]*$/;
 /** An RFC 6570 expression as descriptions write one themselves: an operator, a plain name, an explode. */
 const EXPRESSION = /^[+#./;?&]?[A-Za-z0-9_][\w-]*\*?$/;
 /** What the core would read in a literal: a ":name" placeholder, or a character RFC 6570 refuses there. */
-const NOT_LITERAL = /(?<=[/.]):(?=[A-Za-z_])|[\x00-\x20"<>\\^`{|}\x7f-\x9f]|%(?![\dA-Fa-f]{2})/g;
+const NOT_LITERAL = /[\x00-\x20"<>\\^`{|}\x7f-\x9f]|%(?![\dA-Fa-f]{2})/g;
 
 /**
  * The path of a table entry as the core must compile it, given the names of the operation's path parameters; the same
  * string when the description's path reads the same way already (the usual case: the entry then carries none).
  */
 export function templatePath(path: string, pathParameters: ReadonlySet<string>): string {
-  if (!/[:{}\s"<>\\^`|%\x00-\x1f\x7f-\x9f]/.test(path)) return path;
+  if (!/[{}\s"<>\\^`|%\x00-\x1f\x7f-\x9f]/.test(path)) return path;
   return path.replace(/\{([^{}]*)\}|[^{}]+|[{}]/g, (piece, name: string | undefined) => {
     if (name === undefined) return piece.replace(NOT_LITERAL, escapeCharacter);
     if (name === "" || (!pathParameters.has(name) && EXPRESSION.test(name))) return piece;

@@ -182,6 +182,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     // A name may be a path parameter and a query parameter or body property at once: the URL reads it through the
     // call's view, so it is read once.
     sharesKeys: true,
+    // OpenAPI path templating: `:id` is literal text.
+    colonPlaceholders: false,
     baseUrl: baseUrl as string | undefined,
     replaces: replaces as string | undefined,
     accept: accept as string | undefined,

@@ -33,11 +33,16 @@ function expanded(path: string, values: Record<string, string>): string {
 }
 
 describe("OpenAPI path templating in the route table", () => {
-  it("writes a literal :name segment so the core reads it as text", () => {
+  it("sends a literal :name segment as written: the core reads a described path without GitHub's :name placeholders", async () => {
     const table = tableOf({ "/:id/info": [], "/v1/apps/:app_id.json": [] });
-    expect(table["GET /:id/info"]!.path).toBe("/%3Aid/info");
-    expect(expanded(table["GET /:id/info"]!.path!, {})).toBe("%3Aid/info");
-    expect(table["GET /v1/apps/:app_id.json"]!.path).toBe("/v1/apps/%3Aapp_id.json");
+    // The description's own path reads the same way, so the entry carries none.
+    expect(table["GET /:id/info"]!.path).toBeUndefined();
+    const { endpoint } = await import("../../src/index.js");
+    const api = endpoint.defaults(
+      fromOpenApi({ openapi: "3.0.3", servers: [{ url: "https://a.example" }], paths: { "/:id/info": { get: { responses: {} } }, "/v1/apps/:app_id.json": { get: { responses: {} } } } }),
+    ) as unknown as (route: string) => { url: string };
+    expect(api("GET /:id/info").url).toBe("https://a.example/:id/info");
+    expect(api("GET /v1/apps/:app_id.json").url).toBe("https://a.example/v1/apps/:app_id.json");
   });
 
   it("keeps a parameter whose name holds any text but braces, and names its variable by %XX escapes", () => {
