@@ -51,6 +51,13 @@ export function mergeOptions(read: Defaults, route: unknown, options?: unknown, 
       if (rules === GITHUB_RULES) throw authNotDescribed();
       if (rules.credentials !== undefined) checkAuthServer(getOwn(merged, "baseUrl"), read.baseUrl, rules.baseUrl);
     }
+    // A defaults' parameter applies where the route has it: on a described route that does not, merged options leave it
+    // out, as endpoint() does (DECISIONS "Described routes": both give the same request).
+    if (call && read.keys.length > 0 && getOwn(merged, ROUTES) !== undefined) {
+      const rules = rulesOf(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"));
+      const given = givenKeys(route, options);
+      for (const key of read.keys) if (!rules.takes(key) && !given.has(key)) delete merged[key];
+    }
   } catch (error) {
     // Named by the route merged so far (reading the caller's options again would read a getter twice); most defaults()
     // calls give no url, and their errors name none.
@@ -59,13 +66,6 @@ export function mergeOptions(read: Defaults, route: unknown, options?: unknown, 
     return withRoute(error, describeRoute(getOwn(merged, "method"), url));
   }
   merged.headers = headers;
-  // A defaults' parameter applies where the route has it: on a described route that does not, merged options leave it
-  // out, as endpoint() does (DECISIONS "Described routes": both give the same request).
-  if (call && read.keys.length > 0 && getOwn(merged, ROUTES) !== undefined) {
-    const rules = rulesOf(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"));
-    const given = givenKeys(route, options);
-    for (const key of read.keys) if (!rules.takes(key) && !given.has(key)) delete merged[key];
-  }
   const mediaType = getOwn(merged, "mediaType") as Dictionary | undefined;
   if (mediaType === undefined) merged.mediaType = { format: "" };
   else if (getOwn(mediaType, "format") === undefined) mediaType.format = "";

@@ -370,3 +370,12 @@ describe("described routes: hostile values", () => {
     expect(JSON.stringify(options)).toBe(before);
   });
 });
+
+describe("described routes: merge() names the route of an error", () => {
+  it("refuses an undescribed route string with its route named, in merge() or in the parse() after it", () => {
+    const inMerge = expectEndpointError(() => loosen(api).merge("GET /pet", {}), "ERR_INVALID_ROUTE");
+    expect(inMerge.route).toBe("GET /pet");
+    const inParse = expectEndpointError(() => api.parse(loosen(api).merge("GET /pet")), "ERR_INVALID_ROUTE");
+    expect(inParse.route).toBe("GET /pet");
+  });
+});
