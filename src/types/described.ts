@@ -9,7 +9,7 @@
 //   directly, so the work per call is that of one operation, whatever the size of the description.
 
 import type { IsLiteral } from "./route-params.js";
-import type { OptionName as AnOptionName, ROUTES } from "../option-names.js";
+import type { OptionName as AnOptionName } from "../option-names.js";
 import type {
   Auth,
   EndpointDefaults,
@@ -70,7 +70,11 @@ type CheckedDescribedRoute<Paths, Route extends string> = IsRoute<Route> extends
   : unknown;
 
 /** Option names that are never parameters: a body property or query parameter of such a name goes through `data`. */
-type OptionName = Exclude<AnOptionName, typeof ROUTES> | "data";
+/**
+ * The options that stay options on a described route whatever it describes (DECISIONS "Described routes"); the others
+ * (`url`, `method`, `baseUrl`, `mediaType`) are the route's parameter or body property where it has one.
+ */
+type AlwaysOption = Extract<AnOptionName, "headers" | "request" | "auth"> | "data";
 
 /** Where OpenAPI puts a parameter; openapi-typescript writes one `parameters` entry for each. */
 type Location = "path" | "query" | "header" | "cookie";
@@ -177,7 +181,7 @@ type TakenNames<Operation> =
   | keyof ParametersIn<Operation, "path">
   | keyof ParametersIn<Operation, "query">
   | keyof ParametersIn<Operation, "cookie">
-  | OptionName;
+  | AlwaysOption;
 
 /**
  * The body's properties as flat keys, as octokit takes them: required ones required when the body is, all optional
@@ -205,7 +209,17 @@ type UrlParameters<Operation> = ParametersIn<Operation, "path"> &
   WithoutOptions<ParametersIn<Operation, "query"> & ParametersIn<Operation, "cookie">>;
 
 /** Parameters without those named like an option; the same type when none is (the usual case, and cheaper). */
-type WithoutOptions<Parameters> = [keyof Parameters & OptionName] extends [never] ? Parameters : Omit<Parameters, OptionName>;
+type WithoutOptions<Parameters> = [keyof Parameters & AlwaysOption] extends [never] ? Parameters : Omit<Parameters, AlwaysOption>;
+
+/** The names an operation takes as its own: path, query and cookie parameters, and its body's flat properties. */
+type ClaimedNames<Operation> =
+  | keyof ParametersIn<Operation, "path">
+  | keyof ParametersIn<Operation, "query">
+  | keyof ParametersIn<Operation, "cookie">
+  | PropertyNames<FlatBody<Operation>>;
+
+/** The named options, less those the operation has as a parameter or property of its own (they are that, on a call). */
+type OptionsOf<Operation> = [keyof NamedOptions & ClaimedNames<Operation>] extends [never] ? NamedOptions : Omit<NamedOptions, ClaimedNames<Operation>>;
 
 /** Keys filled by defaults become optional (`undefined` keeps the default); the others keep their modifiers. */
 type Relax<Parameters, Filled extends string> = [Filled] extends [never]
@@ -275,19 +289,19 @@ interface NamedOptions {
  * parameters in `headers`, and the body either as its properties (JSON or form) or whole as `data`.
  */
 export type DescribedOptions<Operation, Filled extends string = never> = [BodyContent<Operation>] extends [never]
-  ? Flatten<NamedOptions & HeaderOption<Operation, Filled> & Relax<UrlParameters<Operation>, Filled>>
+  ? Flatten<OptionsOf<Operation> & HeaderOption<Operation, Filled> & Relax<UrlParameters<Operation>, Filled>>
   : [FlatBody<Operation>] extends [never]
-    ? Flatten<NamedOptions & HeaderOption<Operation, Filled> & Relax<UrlParameters<Operation> & DataOption<Operation>, Filled>>
+    ? Flatten<OptionsOf<Operation> & HeaderOption<Operation, Filled> & Relax<UrlParameters<Operation> & DataOption<Operation>, Filled>>
     : // The flat form last: an argument that matches neither is reported against the last member that fits it best.
         | Flatten<
-            NamedOptions &
+            OptionsOf<Operation> &
               HeaderOption<Operation, Filled> &
               Relax<UrlParameters<Operation>, Filled> & { data: DataBody<BodyContent<Operation>> } & {
                 // Named here too, so that editors complete them (they list what every member has).
                 [K in keyof FlatBody<Operation>]?: never;
               }
           >
-        | Flatten<NamedOptions & HeaderOption<Operation, Filled> & Relax<UrlParameters<Operation> & FlatBody<Operation>, Filled> & { data?: undefined }>;
+        | Flatten<OptionsOf<Operation> & HeaderOption<Operation, Filled> & Relax<UrlParameters<Operation> & FlatBody<Operation>, Filled> & { data?: undefined }>;
 
 /**
  * For a route called without options: the route itself, or a message naming the parameters it requires. (The

@@ -69,12 +69,12 @@ github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t",
 github("POST /markdown/raw", { data: "Hello **world**", headers: { "content-type": "text/plain; charset=utf-8" } });
 // @ts-expect-error the raw body is text
 github("POST /markdown/raw", { data: 42 });
-// A body with a property named like an option (the webhook config's url) goes whole through data.
+// A body property named like an option (the webhook config's url) is that property on a described route string
+// (DECISIONS "Described routes": the route claims it), flat or in data.
 github("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, data: { url: "https://example.com/hook" } });
-// @ts-expect-error url beside a route is the request's url, never the body's: endpoint() throws ERR_INVALID_ROUTE
-github("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, url: "https://example.com/hook" });
-// @ts-expect-error so the body's other properties are not flat keys either
-github("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, content_type: "json" });
+github("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, url: "https://example.com/hook", content_type: "json" });
+// @ts-expect-error the url property is a string
+github("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, url: 42 });
 // A body property named like a path parameter (the new name of a variable): the body goes whole through data.
 github("PATCH /repos/{owner}/{repo}/actions/variables/{name}", { owner: "o", repo: "r", name: "OLD", data: { name: "NEW", value: "1" } });
 // @ts-expect-error value is a property of that body, not a flat key
