@@ -3,6 +3,7 @@
 // on GitHub's rules (a route no description covers) they are refused: difference 17.
 import { EndpointError, quote } from "./errors.js";
 import { getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
+import { originOf } from "./origin.js";
 
 /**
  * `auth` when it is a map of scheme names to credentials: a string, `{ username, password }` (strings), or
@@ -45,12 +46,6 @@ export function authNotDescribed(): EndpointError {
     "ERR_INVALID_PARAMETER",
     "auth names credentials by an API description's security schemes, and no description covers this route: set the authorization header instead (on GitHub's rules auth would be sent as a parameter)",
   );
-}
-
-/** `scheme://authority`, lowercase, of an absolute URL; undefined for anything else. */
-function originOf(url: unknown): string | undefined {
-  const origin = typeof url === "string" ? /^[A-Za-z][A-Za-z\d+.-]*:\/\/[^/?#]*/.exec(url) : null;
-  return origin === null ? undefined : origin[0].toLowerCase();
 }
 
 /**

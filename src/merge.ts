@@ -46,17 +46,18 @@ export function mergeOptions(read: Defaults, route: unknown, options?: unknown, 
     if (call && typeof route !== "string") checkOrigin(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"), getOwn(merged, "baseUrl"));
     // Credentials (DECISIONS "Credentials: `auth`"), judged as endpoint() judges them: refused on a route no description
     // covers (difference 17), and sent only to the route's described server.
-    if (call && getOwn(merged, "auth") !== undefined && typeof getOwn(merged, "url") === "string") {
-      const rules = rulesOf(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"));
-      if (rules === GITHUB_RULES) throw authNotDescribed();
-      if (rules.credentials !== undefined) checkAuthServer(getOwn(merged, "baseUrl"), read.baseUrl, rules.baseUrl);
+    const hasAuth = call && getOwn(merged, "auth") !== undefined && typeof getOwn(merged, "url") === "string";
+    const dropsDefaults = call && read.keys.length > 0 && getOwn(merged, ROUTES) !== undefined;
+    const routeRules = hasAuth || dropsDefaults ? rulesOf(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url")) : GITHUB_RULES;
+    if (hasAuth) {
+      if (routeRules === GITHUB_RULES) throw authNotDescribed();
+      if (routeRules.credentials !== undefined) checkAuthServer(getOwn(merged, "baseUrl"), read.baseUrl, routeRules.baseUrl);
     }
     // A defaults' parameter applies where the route has it: on a described route that does not, merged options leave it
     // out, as endpoint() does (DECISIONS "Described routes": both give the same request).
-    if (call && read.keys.length > 0 && getOwn(merged, ROUTES) !== undefined) {
-      const rules = rulesOf(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url"));
+    if (dropsDefaults) {
       const given = givenKeys(route, options);
-      for (const key of read.keys) if (!rules.takes(key) && !given.has(key)) delete merged[key];
+      for (const key of read.keys) if (!routeRules.takes(key) && !given.has(key)) delete merged[key];
     }
   } catch (error) {
     // Named by the route merged so far (reading the caller's options again would read a getter twice); most defaults()

@@ -28,7 +28,7 @@ export function checkSameOrigin(url: unknown, baseUrl: unknown, defaultUrl: unkn
 const ORIGIN = /^[A-Za-z][A-Za-z\d+.-]*:(?:\/\/([^/?#]*))?/;
 
 /** `scheme://authority`, lowercase, of a url template joined to `baseUrl` as endpoint() joins it; undefined when a value may choose it. */
-function originOf(url: unknown, baseUrl: unknown): string | undefined {
+export function originOf(url: unknown, baseUrl?: unknown): string | undefined {
   if (typeof url !== "string" || url.startsWith("{+")) return undefined;
   const origin = ORIGIN.exec(url);
   if (origin === null) return baseUrl === undefined ? undefined : originOf(baseUrl, undefined);
