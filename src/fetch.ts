@@ -21,7 +21,10 @@ export type FetchSignal = GlobalFetchInit extends { signal?: infer S } ? Exclude
 
 /** The second argument of `fetch(url, init)`, as built by `toFetchArgs`. */
 export interface FetchInit {
-  /** Uppercase: fetch only normalises the case of some methods, and sends `patch` as written. */
+  /**
+   * Uppercase when given lowercase, as endpoint() gives it: fetch only normalises the case of some methods, and sends
+   * `patch` as written. A method given in another case (`Purge`, an OpenAPI 3.2 additionalOperations key) as given.
+   */
   method: string;
   headers: Record<string, string>;
   /** Absent when the request has no body. */
@@ -59,9 +62,11 @@ function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
   if (typeof url !== "string" || url === "") {
     throw new EndpointError("ERR_URL_REQUIRED", `url must be a non-empty string, got ${kindOf(url)}`);
   }
+  // endpoint() gives the method lowercase; one given in another case (a described 3.2 additionalOperations key, `Purge`)
+  // is sent in that case, as the description says.
   const upper = (method as string).toUpperCase();
   const headers = stringHeaders(getOwn(given, "headers"));
-  const init: FetchInit = { method: upper, headers };
+  const init: FetchInit = { method: method === (method as string).toLowerCase() ? upper : (method as string), headers };
 
   const body = getOwn(given, "body");
   // Decided once: a getter or proxy asked again could answer "stream" to one check and a plain object to the next.

@@ -49,6 +49,8 @@ export interface Rules {
   readonly colonPlaceholders: boolean;
   /** The key a URL variable reads, where it is not the variable's own name (a described parameter named `insight_id:`). */
   readonly keyOf?: ((variable: string) => string) | undefined;
+  /** A URL variable's value as the rules write it, where that is not as given (a `format: date` path parameter: its day). */
+  readonly urlValue?: ((variable: string, value: unknown) => unknown) | undefined;
   /** True when the rules may read a key the URL takes too: the URL then reads it through the call's view (Call.read). */
   readonly sharesKeys: boolean;
   /** True for a key this route sends somewhere (a parameter, a body property): a defaults' key it does not take is left out. */
@@ -71,6 +73,11 @@ export interface Rules {
 export interface DescribedPlan extends Rules {
   /** The path with each path parameter's style as an RFC 6570 expression: `/pets/{petId}`, `/a/{;matrix*}`. */
   readonly url: string;
+  /**
+   * The method the route sends, where it is not the lowercase one: an OpenAPI 3.2 `additionalOperations` key, whose
+   * case is the case the method is sent in (`COPY`, `Purge`).
+   */
+  readonly method?: string | undefined;
 }
 
 /**
@@ -165,7 +172,7 @@ export function describedPlanOf(table: Dictionary, method: string, url: string):
   const described = sourceOf(table)(table, method, url);
   if (described === undefined) return undefined;
   let plan = describedPlans.get(described);
-  if (plan === undefined) describedPlans.set(described, (plan = { given: method, method: checkMethod(method), source: described.url, compiled: undefined, rules: described }));
+  if (plan === undefined) describedPlans.set(described, (plan = { given: method, method: described.method ?? checkMethod(method), source: described.url, compiled: undefined, rules: described }));
   return plan;
 }
 

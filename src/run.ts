@@ -417,6 +417,11 @@ function expandUrl(compiled: CompiledUrl, call: CallView, rules: Rules): string 
     }
     // Rules that share keys with the URL read them from here: a getter answers once.
     if (rules.sharesKeys) call.urlValues = values;
+    if (rules.urlValue !== undefined) {
+      const written: Dictionary = {};
+      for (const name of compiled.template.variables) setOwn(written, name, rules.urlValue(name, values[name]));
+      values = written;
+    }
   }
   // What the engine reports, pairs of a varspec and an index; an optional placeholder left undefined (`{?per_page}`)
   // is no problem, so most calls note nothing.

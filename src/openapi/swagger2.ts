@@ -7,7 +7,7 @@ import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, Describ
 import { isJson } from "./media.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
-import { isIgnoredHeader, isTransportHeader, ALWAYS_OPTIONS, datedProperties, flatProperties, isDate, placeholderNames, setTemplatePath } from "./routes.js";
+import { isIgnoredHeader, isTransportHeader, ALWAYS_OPTIONS, datedProperties, flatProperties, isDate, markJsonString, placeholderNames, setTemplatePath } from "./routes.js";
 import { addSecurity } from "./security.js";
 import type { DescribedScheme } from "../types/route-table.js";
 
@@ -235,6 +235,7 @@ function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | 
   const body: DescribedBody = { mediaType };
   flatProperties(reader, body, own(parameter, "schema"), taken);
   datedProperties(reader, body, own(parameter, "schema"));
+  markJsonString(reader, body, own(parameter, "schema"));
   return body;
 }
 

@@ -63,8 +63,18 @@ describe("item 9: a Date for a format: date value is written YYYY-MM-DD", () => 
     expectEndpointError(() => api("GET /trips", { on: new Date(Number.NaN) }), "ERR_INVALID_PARAMETER");
   });
 
-  it("not in the path, which the core's template engine writes: a Date there is ISO 8601 (documented limit)", () => {
-    expect(api("GET /trips/{day}", { day: morning }).url).toBe(`${BASE}/trips/2026-01-02T06%3A00%3A00.000Z`);
+  it("in the path, a list's Dates too, where the parameter's name is also a query parameter's read once", () => {
+    expect(api("GET /trips/{day}", { day: evening }).url).toBe(`${BASE}/trips/2026-01-03`);
+    expect(api("GET /trips/{day}", { day: [morning, "x"] }).url).toBe(`${BASE}/trips/2026-01-02,x`);
+    const both = onTable({ "GET /at/{on}": { parameters: [{ name: "on", in: "path", date: true }, { name: "on", in: "query" }] } });
+    expect(both("GET /at/{on}", { on: morning }).url).toBe(`${BASE}/at/2026-01-02?on=2026-01-02T06%3A00%3A00.000Z`);
+    expectEndpointError(() => api("GET /trips/{day}", { day: new Date(Number.NaN) }), "ERR_INVALID_PARAMETER");
+  });
+
+  it("not in a path parameter the table does not mark: a Date there is ISO 8601, as on every route", () => {
+    expect(onTable({ "GET /trips/{day}": { parameters: [{ name: "day", in: "path" }] } })("GET /trips/{day}", { day: morning }).url).toBe(
+      `${BASE}/trips/2026-01-02T06%3A00%3A00.000Z`,
+    );
   });
 
   it("refuses a hand-edited entry whose date flag or dates list is not what fromOpenApi() writes", () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { loose, expectEndpointError } from "../helpers.js";
 import { describedRoutes, fromOpenApi, type RouteTable } from "../../src/openapi/index.js";
+import { toFetchArgs } from "../../src/index.js";
 
 const BASE = "https://example.com";
 const onTable = (routes: RouteTable) => loose.defaults(describedRoutes({ baseUrl: BASE, "x-endpointkit-routes": routes }));
@@ -109,6 +110,14 @@ describe("the query operation and additionalOperations (3.2.0, Path Item Object)
     expect(api("Purge /cache", { all: true }).url).toBe(`${BASE}/cache?all=true`);
     expect(api("PURGE /cache", { tag: "x" }).url).toBe(`${BASE}/cache?tag=x`);
     expectEndpointError(() => api("Purge /cache", { tag: "x" }), "ERR_INVALID_PARAMETER");
+  });
+
+  it("sends an additional operation's method in the case its key is written, the fixed fields' lowercase as every route's", () => {
+    expect(api("Purge /cache", {}).method).toBe("Purge");
+    expect(api("copy /pets/{id}", { id: 1 }).method).toBe("COPY");
+    expect(api("QUERY /products", {}).method).toBe("query");
+    expect(toFetchArgs(api("Purge /cache", {}))[1].method).toBe("Purge");
+    expect(toFetchArgs(api("QUERY /products", {}))[1].method).toBe("QUERY");
   });
 
   it("else the uppercase key, as fromOpenApi() writes the fixed fields' methods", () => {

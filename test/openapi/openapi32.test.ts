@@ -30,7 +30,7 @@ describe("OpenAPI 3.2: the query operation and additionalOperations (Path Item O
   it("sends a QUERY with its body and a COPY to the filled path", () => {
     const api = loosen(endpoint.defaults(fromOpenApi(pets)));
     expect(api("QUERY /products", { filter: "red" })).toMatchObject({ method: "query", url: "https://example.com/products", body: { filter: "red" } });
-    expect(api("COPY /pets/{id}", { id: ["a", "b"] })).toMatchObject({ method: "copy", url: "https://example.com/pets/a,b" });
+    expect(api("COPY /pets/{id}", { id: ["a", "b"] })).toMatchObject({ method: "COPY", url: "https://example.com/pets/a,b" });
   });
 
   it("keeps the method's case as the key writes it in the table", () => {

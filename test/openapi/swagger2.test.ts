@@ -152,6 +152,13 @@ describe("Swagger 2.0: bodies", () => {
     expect(xmlOnly["x-endpointkit-routes"]["PUT /x"]!.body).toEqual({ mediaType: "application/xml" });
   });
 
+  it("sends a string for an in: body parameter whose schema says type: string as JSON text, as OpenAPI 3 does", () => {
+    const request = bodyApi("PUT /xml", { data: 'say "hi"' });
+    expect(request.body).toBe('"say \\"hi\\""');
+    expect(JSON.parse(request.body as string)).toBe('say "hi"');
+    expect(request.headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+
   it("sends formData parameters as a urlencoded form, each list as its collectionFormat says", () => {
     const request = bodyApi("POST /form", { name: "a b", tags: ["x", "y"], ids: ["1", "2"], ssv: ["p", "q"] });
     expect(request.body).toBe("name=a%20b&tags=x,y&ids=1&ids=2&ssv=p%20q");
