@@ -430,7 +430,7 @@ function expandUrl(compiled: CompiledUrl, call: CallView, rules: Rules): string 
   const target = expandTemplate(compiled.template, values, (spec, at) => {
     if (at !== -1 || isRequired(spec) || required?.has(spec.name)) (notes ??= []).push(spec, at);
   });
-  if (notes !== undefined) checkPath(compiled, target, notes);
+  if (notes !== undefined) checkPath(compiled, target, notes, rules.keyOf);
   return target;
 }
 
@@ -439,14 +439,16 @@ function expandUrl(compiled: CompiledUrl, call: CallView, rules: Rules): string 
  * placeholder whose value is undefined is ERR_MISSING_PARAMETER, and so is an empty value that stands between two "/"
  * of the path (emptySegmentNames).
  */
-function checkPath(compiled: CompiledUrl, target: string, notes: readonly (VarSpec | number)[]): void {
+function checkPath(compiled: CompiledUrl, target: string, notes: readonly (VarSpec | number)[], keyOf: Rules["keyOf"]): void {
+  // Named by the key the caller gives (`insight_id:`), not the variable that spells it (`insight_id%3A`).
+  const named = (names: readonly string[]): string => placeholders(keyOf === undefined ? names : names.map(keyOf));
   const missing = new Set<string>();
   for (let i = 0; i < notes.length; i += 2) if (notes[i + 1] === -1) missing.add((notes[i] as VarSpec).name);
-  if (missing.size > 0) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for ${placeholders([...missing])}`);
+  if (missing.size > 0) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for ${named([...missing])}`);
   const absolute = compiled.join === "absolute" || (compiled.join === "fromValue" && schemeLength(target) > 0);
   const empty = emptySegmentNames(target, notes, absolute);
   if (empty !== undefined) {
-    throw new EndpointError("ERR_MISSING_PARAMETER", `${placeholders(empty)} would leave an empty segment (//) in the middle of the path: give a non-empty value`);
+    throw new EndpointError("ERR_MISSING_PARAMETER", `${named(empty)} would leave an empty segment (//) in the middle of the path: give a non-empty value`);
   }
 }
 

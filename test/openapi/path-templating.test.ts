@@ -111,6 +111,6 @@ describe("a parameter name no RFC 6570 variable can spell, at call time", () => 
       }),
     ) as unknown as (route: string, options?: object) => { url: string };
     expect(api("GET /insights/{insight_id:}", { "insight_id:": "i-1" }).url).toBe("https://a.example/insights/i-1");
-    expect(() => api("GET /insights/{insight_id:}", {})).toThrow(/no value/);
+    expect(() => api("GET /insights/{insight_id:}", {})).toThrow(/no value for the placeholder "insight_id:"/);
   });
 });
