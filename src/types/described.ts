@@ -62,14 +62,13 @@ export interface NotInDescription<Route extends string> {
  */
 type IsRoute<Route extends string> = string extends Route ? false : IsLiteral<Route>;
 
-/** What the route argument must be: for a literal route, one the description has; plain `string` is unchecked. */
-type CheckedDescribedRoute<Paths, Route extends string> = IsRoute<Route> extends true
+/** The route argument's check: a literal route the description lacks is `NotInDescription<Route>`, which no string is. */
+type RouteArgument<Paths, Route extends string> = IsRoute<Route> extends true
   ? [DescribedOperation<Paths, Route>] extends [never]
     ? NotInDescription<Route>
-    : unknown
-  : unknown;
+    : Route
+  : Route;
 
-/** Option names that are never parameters: a body property or query parameter of such a name goes through `data`. */
 /**
  * The options that stay options on a described route whatever it describes (DECISIONS "Described routes"); the others
  * (`url`, `method`, `baseUrl`, `mediaType`) are the route's parameter or body property where it has one.
@@ -310,7 +309,7 @@ export type DescribedOptions<Operation, Filled extends string = never> = [BodyCo
  */
 type CheckedBareRoute<Paths, Route extends string, Filled extends string> = IsRoute<Route> extends true
   ? [DescribedOperation<Paths, Route>] extends [never]
-    ? NotInDescription<Route>
+    ? unknown
     : DescribedOperation<Paths, Route> extends infer Operation
       ? Relax<UrlParameters<Operation> & ([FlatBody<Operation>] extends [never] ? DataOption<Operation> : FlatBody<Operation>), Filled> extends infer Options
         ? ({ [K in keyof Options]-?: {} extends Pick<Options, K> ? never : K }[keyof Options] | RequiredHeaders<Operation, Filled>) extends infer Names extends string
@@ -346,16 +345,16 @@ export interface DescribedEndpoint<Paths, in Filled extends string = never, in N
    */
   <Route extends DescribedRoute<Paths> | (string & {}) = never, Url extends string = string>(
     this: NoInfer<CheckedBareRoute<Paths, Route, Filled>>,
-    routeOrOptions: Route | UrlOptions<Url, Filled, NeedsUrl>,
+    routeOrOptions: DescribedRoute<Paths> | RouteArgument<Paths, Route> | UrlOptions<Url, Filled, NeedsUrl>,
   ): RequestOptions;
   /**
    * A route of the description (`"<METHOD> <path>"`) with its parameters: path, query, and the JSON body's
-   * properties, or the whole body as `data`. (A route not in the description fails on `this`, the one place a
-   * check can go without hiding the route's completions from editors.)
+   * properties, or the whole body as `data`. A route not in the description is an error on the route itself
+   * (`NotInDescription<"GET /pest">`): the parameter is the description's routes or that check, a union, so editors
+   * still complete every route (an intersection or a bare conditional type would hide them).
    */
   <Route extends DescribedRoute<Paths> | (string & {})>(
-    this: NoInfer<CheckedDescribedRoute<Paths, Route>>,
-    route: Route,
+    route: DescribedRoute<Paths> | RouteArgument<Paths, Route>,
     options: NoInfer<OptionsFor<Paths, Route, Filled>>,
   ): RequestOptions;
   /** The request the defaults describe; they must set `url`. */
@@ -374,8 +373,7 @@ export interface DescribedEndpoint<Paths, in Filled extends string = never, in N
   merge(options?: EndpointOptions): Merged;
   /** Merges route and options over the defaults without parsing them; last, so a wrong route is reported. */
   merge<Route extends DescribedRoute<Paths> | (string & {})>(
-    this: NoInfer<CheckedDescribedRoute<Paths, Route>>,
-    route: Route,
+    route: DescribedRoute<Paths> | RouteArgument<Paths, Route>,
     options?: EndpointOptions,
   ): Merged & { url: string };
   /** Turns merged options into request options; stateless. */

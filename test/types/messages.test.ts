@@ -74,6 +74,17 @@ for (const [compiler, tsc] of Object.entries(compilers)) {
         }, 60_000);
       }
     }
+    it("reports a route the description lacks on the route argument, as that route, not on a 'this' context", async () => {
+      const described = files.find((file) => file.endsWith("described.ts"))!;
+      const misspelt = expectations(described).filter(({ names }) => names.length === 1 && names[0] === "GET /pet");
+      expect(misspelt.length).toBeGreaterThan(0);
+      for (const { line } of misspelt) {
+        const message = (await found).get(`${described}:${line}`)!;
+        expect(message).toMatch(/Argument of type '"GET \/pet"' is not assignable/);
+        expect(message).toContain('NotInDescription<"GET /pet">');
+        expect(message).not.toMatch(/'this' context/);
+      }
+    }, 60_000);
     it("reports no error on an unmarked line", async () => {
       const marked = new Set(files.flatMap((file) => expectations(file).map(({ line }) => `${file}:${line}`)));
       expect([...(await found).keys()].filter((key) => !marked.has(key))).toEqual([]);

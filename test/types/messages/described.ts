@@ -23,6 +23,8 @@ petstore("GET /pets", { stauts: "sold" });
 petstore("GET /pet");
 // @names GET /pet
 petstore("GET /pet", { petId: 7 });
+// @names GET /pet
+petstore.merge("GET /pet");
 // @names X-Request-Id
 petstore("GET /pets/search", { session: "s1", headers: {} });
 // @names headers
