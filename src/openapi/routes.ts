@@ -213,13 +213,13 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
     }
   }
   if (any) body.encoding = entries;
-  markJsonString(reader, body, own(media, "schema"));
+  if (isJson(lower)) markJsonString(reader, body, own(media, "schema"));
   return body;
 }
 
 /** A JSON body whose schema is a string is sent as JSON text (DECISIONS "Request bodies by media type"). */
 export function markJsonString(reader: Reader, body: DescribedBody, schema: unknown): void {
-  if (isJson(body.mediaType.toLowerCase()) && own(reader.resolve(schema), "type") === "string") body.jsonString = true;
+  if (own(reader.resolve(schema), "type") === "string") body.jsonString = true;
 }
 
 /**

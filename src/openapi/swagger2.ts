@@ -124,6 +124,8 @@ function schemesOf(reader: Reader, value: unknown): string[] {
 interface MediaTypes {
   /** Its first JSON type, else its first type: the body's type (consumes), the accept type (produces). */
   json: string;
+  /** True when `json` is a JSON type (not the first type of a list that holds none). */
+  isJson: boolean;
   /** Its first form type (multipart/form-data or application/x-www-form-urlencoded), lowercase, without parameters. */
   form: string | undefined;
 }
@@ -148,7 +150,7 @@ function mediaTypes(reader: Reader, value: unknown): MediaTypes | undefined {
       if (essence === "multipart/form-data" || essence === "application/x-www-form-urlencoded") form = essence;
     }
   }
-  return first === undefined ? undefined : { json: json ?? first, form };
+  return first === undefined ? undefined : { json: json ?? first, isJson: json !== undefined, form };
 }
 
 function operationEntry(reader: Reader, route: string, names: ReadonlySet<string>, shared: unknown, operation: Dictionary, consumes: MediaTypes | undefined): DescribedOperationEntry {
@@ -235,7 +237,7 @@ function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | 
   const body: DescribedBody = { mediaType };
   flatProperties(reader, body, own(parameter, "schema"), taken);
   datedProperties(reader, body, own(parameter, "schema"));
-  markJsonString(reader, body, own(parameter, "schema"));
+  if (consumes === undefined || consumes.isJson) markJsonString(reader, body, own(parameter, "schema"));
   return body;
 }
 

@@ -148,7 +148,7 @@ describe("Swagger 2.0: bodies", () => {
   it("takes the first JSON type the operation consumes, else its first", () => {
     const routes = fromOpenApi(bodies)["x-endpointkit-routes"];
     expect(routes["PUT /xml"]!.body!.mediaType).toBe("application/json");
-    const xmlOnly = fromOpenApi(swagger({ paths: { "/x": { put: { consumes: ["application/xml"], parameters: [{ name: "b", in: "body", schema: {} }] } } } }));
+    const xmlOnly = fromOpenApi(swagger({ paths: { "/x": { put: { consumes: ["application/xml"], parameters: [{ name: "b", in: "body", schema: { type: "string" } }] } } } }));
     expect(xmlOnly["x-endpointkit-routes"]["PUT /x"]!.body).toEqual({ mediaType: "application/xml" });
   });
 
