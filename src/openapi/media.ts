@@ -17,7 +17,7 @@ export function isJson(mediaType: string): boolean {
 }
 
 /** True for no media type, `*` + `/*` or `application/*` (parameters aside), lowercase: ranges application/json is in. */
-function isJsonRange(mediaType: string): boolean {
+export function isJsonRange(mediaType: string): boolean {
   const semicolon = mediaType.indexOf(";");
   const type = (semicolon < 0 ? mediaType : mediaType.slice(0, semicolon)).trim();
   return type === "" || type === "*/*" || type === "application/*";

@@ -3,7 +3,7 @@ import { EndpointError, quote } from "../errors.js";
 import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "../types/route-table.js";
 import { ROUTES } from "../option-names.js";
-import { bodyKind, isJson } from "./media.js";
+import { bodyKind, isJson, isJsonRange } from "./media.js";
 import { templatePath } from "./path-template.js";
 import { MAX_CHAIN, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 
@@ -213,7 +213,7 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
     }
   }
   if (any) body.encoding = entries;
-  if (isJson(lower)) markJsonString(reader, body, own(media, "schema"));
+  if (isJson(lower) || isJsonRange(lower)) markJsonString(reader, body, own(media, "schema"));
   return body;
 }
 
