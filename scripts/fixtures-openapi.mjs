@@ -29,6 +29,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { gzipSync } from "node:zlib";
 
 /** The pinned versions the committed fixtures come from; bump one and rerun to refresh. */
@@ -149,6 +150,7 @@ async function main(args) {
   const fixtureDir = sweep ? join(cacheDir, all ? "sweep-all" : "sweep") : large ? join(cacheDir, "large") : committedDir;
   const started = Date.now();
   if (sweep) sampleSize = { first: 15, extra: 15 };
+  const guarded = new GuardedBuilder(prefix, sampleSize);
   rmSync(fixtureDir, { recursive: true, force: true });
   mkdirSync(fixtureDir, { recursive: true });
   const sample = large ? "every operation" : sweep ? { firstN: 15, extraN: 15 } : { firstN: FIRST_N, extraN: EXTRA_N };
@@ -167,7 +169,9 @@ async function main(args) {
     }
     let result;
     try {
-      result = buildFixture(source, full, Oas, oasToHar);
+      // On demand runs read thousands of descriptions; oas-to-har never returns on a few operations (recursive
+      // schemas), so those runs build in a worker that is replaced when an operation hangs.
+      result = bounded ? await guarded.build(source) : buildFixture(source, full, Oas, oasToHar);
     } catch (error) {
       console.log(`${source.id}: skipped, the reference failed: ${String(error).slice(0, 100)}`);
       index.notRead.push({ source: source.file, why: `the reference failed: ${String(error).slice(0, 200)}` });
@@ -185,12 +189,108 @@ async function main(args) {
       sampled: result.sampled,
       cases: result.fixture.cases.length,
       skipped: result.skipped,
+      ...(result.hung ? { hung: result.hung } : {}),
       bytes: bytes.length,
     });
     console.log(`${name}: ${result.fixture.cases.length} cases of ${result.operations} operations, ${bytes.length} bytes`);
   }
+  guarded.close();
   writeFileSync(join(fixtureDir, "index.json"), `${JSON.stringify(index, null, 2)}\n`);
   console.log(`wrote ${fixtureDir}`);
+}
+
+/** How long one operation may take in oas-to-har before it counts as one the reference fails on. */
+const OPERATION_SECONDS = 20;
+
+/**
+ * buildFixture in a worker thread: the worker says which operation it starts; when one takes longer than
+ * OPERATION_SECONDS, the worker is ended and the description built again without it, the operation counted as
+ * skipped ("the reference did not finish").
+ */
+class GuardedBuilder {
+  constructor(prefix, sample) {
+    this.prefix = prefix;
+    this.sample = sample;
+    this.worker = undefined;
+  }
+
+  start() {
+    this.worker = new Worker(fileURLToPath(import.meta.url), { workerData: { prefix: this.prefix, sample: this.sample } });
+    this.worker.unref();
+  }
+
+  close() {
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  async build(source) {
+    const hung = [];
+    for (;;) {
+      if (this.worker === undefined) this.start();
+      const outcome = await this.once(source, hung);
+      if (outcome.hung === undefined) {
+        for (const key of hung) outcome.result.skipped[`the reference did not finish (${OPERATION_SECONDS} s or out of memory)`] = (outcome.result.skipped[`the reference did not finish (${OPERATION_SECONDS} s or out of memory)`] ?? 0) + 1;
+        if (hung.length > 0) outcome.result.hung = hung;
+        return outcome.result;
+      }
+      console.log(`${source.id}: oas-to-har did not finish ${outcome.hung} in ${OPERATION_SECONDS} s (or ran out of memory); building again without it`);
+      hung.push(outcome.hung);
+      this.close();
+    }
+  }
+
+  once(source, hung) {
+    const worker = this.worker;
+    return new Promise((resolve, reject) => {
+      let current;
+      let timer;
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(() => resolve({ hung: current ?? "(reading the description)" })), OPERATION_SECONDS * 1000);
+      };
+      const finish = (then) => {
+        clearTimeout(timer);
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        then();
+      };
+      const onMessage = (message) => {
+        if (message.type === "operation") {
+          current = message.key;
+          arm();
+        } else if (message.type === "done") finish(() => resolve({ result: message.result }));
+        else finish(() => reject(new Error(message.error)));
+      };
+      const onError = (error) => {
+        this.worker = undefined;
+        // An operation that fills the worker's heap (Google servicemanagement's recursive schemas) hangs in effect.
+        if (error?.code === "ERR_WORKER_OUT_OF_MEMORY" && current !== undefined) finish(() => resolve({ hung: current }));
+        else finish(() => reject(error));
+      };
+      worker.on("message", onMessage);
+      worker.on("error", onError);
+      arm();
+      worker.postMessage({ source, hung });
+    });
+  }
+}
+
+/** The worker's side of GuardedBuilder. */
+async function workerMain({ prefix, sample }) {
+  const require = createRequire(join(prefix, "node_modules/"));
+  const { default: Oas } = await import(pathToFileURL(require.resolve("oas")).href);
+  const { default: oasToHar } = await import(pathToFileURL(require.resolve("@readme/oas-to-har")).href);
+  sampleSize = sample;
+  parentPort.on("message", ({ source, hung }) => {
+    try {
+      const full = JSON.parse(readFileSync(source.path, "utf8"));
+      const result = buildFixture(source, full, Oas, oasToHar, { leaveOut: new Set(hung), starting: (key) => parentPort.postMessage({ type: "operation", key }) });
+      parentPort.postMessage({ type: "done", result });
+    } catch (error) {
+      parentPort.postMessage({ type: "error", error: String(error?.message ?? error) });
+    }
+  });
 }
 
 const providerOf = (path) => path.split("/api/")[1].split("/")[0];
@@ -360,12 +460,13 @@ function trim(document, sampled) {
   const visit = (value) => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== "object") return;
-    if (typeof value.$ref === "string" && value.$ref.startsWith("#/components/") && !seen.has(value.$ref)) {
-      seen.add(value.$ref);
-      const [kind, ...rest] = value.$ref.slice("#/components/".length).split("/");
-      const name = pointerToken(rest.join("/"));
+    if (typeof value.$ref === "string" && value.$ref.startsWith("#/components/")) {
+      // A $ref may point inside a component (`#/components/schemas/Company/properties/id`): keep the component.
+      const [kind, first] = value.$ref.slice("#/components/".length).split("/");
+      const name = pointerToken(first ?? "");
       let target = document.components?.[kind]?.[name];
-      if (target !== undefined) {
+      if (target !== undefined && !seen.has(`${kind}/${name}`)) {
+        seen.add(`${kind}/${name}`);
         if (kind === "responses") target = trimResponse(document, target);
         (components[kind] ??= {})[name] = target;
         visit(target);
@@ -559,8 +660,9 @@ function mergeAllOf(document, schema) {
     const resolved = resolve(document, part);
     const inner = resolved.allOf ? mergeAllOf(document, resolved) : resolved;
     if (inner.type && inner.type !== "object" && !inner.properties) return inner;
-    Object.assign(merged.properties, objectProperties(document, inner));
-    merged.required.push(...(inner.required ?? []));
+    // A part with both allOf and its own properties (Azure's TrackedResource: `location`, `tags`) gives both.
+    Object.assign(merged.properties, objectProperties(document, resolved));
+    merged.required.push(...(inner.required ?? []), ...(resolved.allOf ? (resolved.required ?? []) : []));
   }
   return merged;
 }
@@ -577,7 +679,7 @@ function objectProperties(document, schema) {
 // ---------------------------------------------------------------------------------------------------------------
 // Cases: the call convention and what oas-to-har sent.
 
-function buildFixture(source, full, Oas, oasToHar) {
+function buildFixture(source, full, Oas, oasToHar, { leaveOut = new Set(), starting = () => {} } = {}) {
   const operations = operationsOf(full);
   const sampled = sampleOf(full, operations, source.sample);
   const document = trim(full, sampled);
@@ -586,6 +688,8 @@ function buildFixture(source, full, Oas, oasToHar) {
   const skipped = {};
   const skip = (reason) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
   for (const entry of operationsOf(document)) {
+    if (leaveOut.has(entry.key)) continue;
+    starting(entry.key);
     const made = makeCall(document, entry, source.id);
     if (typeof made === "string") {
       skip(made);
@@ -661,11 +765,14 @@ function makeCall(document, entry, seed) {
     if (/^multipart\//i.test(type) && !isPlain) return "multipart body that is not an object";
     // A JSON body given whole as a string is its JSON text (as oas-to-har reads it); where the schema says
     // `type: string`, real-apis.test.ts gives endpointkit the string itself, which it sends as its JSON text.
+    // oas-to-har writes a string as JSON text itself where the schema says `type: string` (LUIS' utterance): it is
+    // given the string there, its JSON text elsewhere.
+    const given = value;
     if (isJsonType(type) && typeof value === "string") value = JSON.stringify(value);
     if (value !== undefined && !(isPlain && Object.keys(value).length === 0)) {
       const isForm = /^application\/x-www-form-urlencoded/i.test(type);
       if (isForm) values.formData = value;
-      else values.body = value;
+      else values.body = typeof given === "string" && resolve(document, schema)?.type === "string" ? given : value;
       const isPlainObject = value && typeof value === "object" && !Array.isArray(value);
       // The description's property names decide (a read-only `url` property too), not the values made.
       const names = Object.keys(objectProperties(document, resolve(document, schema)));
@@ -699,4 +806,5 @@ function expectedOf(har, headerNames) {
 }
 
 // Last, so that every constant above is initialised before main() runs.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main(process.argv.slice(2));
+if (!isMainThread && workerData?.prefix) await workerMain(workerData);
+else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main(process.argv.slice(2));
