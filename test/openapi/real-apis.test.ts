@@ -312,8 +312,8 @@ const KNOWN: Known[] = [
     part: "body",
     matches: ({ expected, actual }, test, body) => {
       if (!isFormData(body) || !Array.isArray(expected)) return false;
-      // Ours must be OpenAPI's multipart form of the body: a part per scalar, per item of a list of scalars, and
-      // one JSON part per map or list of maps.
+      // Ours must be OpenAPI's multipart form of the body: a part per scalar and per item of a list (repeated parts),
+      // a JSON part per map, whether a property or an item.
       const given = givenBody(test);
       const sent = new Set([...(expected as Pair[]), ...(actual as Pair[])].map(([name]) => baseName(name)));
       // A path or query parameter named like a part oas-to-har flattened out of a map (nrm.se's `type`) is no part.
