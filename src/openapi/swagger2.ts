@@ -235,6 +235,8 @@ function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | 
   const body: DescribedBody = { mediaType };
   flatProperties(reader, body, own(parameter, "schema"), taken);
   datedProperties(reader, body, own(parameter, "schema"));
+  // As in OpenAPI 3: a JSON body whose schema is a string (through its $ref) is sent as JSON text.
+  if (isJson(mediaType.toLowerCase()) && own(reader.resolve(own(parameter, "schema")), "type") === "string") body.jsonString = true;
   return body;
 }
 
