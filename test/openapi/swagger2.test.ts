@@ -145,6 +145,21 @@ describe("Swagger 2.0: bodies", () => {
     expect(bodyApi("POST /pets", { data: { name: "Rex" } }).body).toEqual({ name: "Rex" });
   });
 
+  it("sends a string given for a body whose schema is a string as JSON text, the schema read through its $ref", () => {
+    // BeezUP 2.0 (../shared/data/swagger2/beezup.com_2.0.json.gz), POST /public/security/lostpassword: the body is
+    // an email address, `{ $ref: "#/definitions/BeezUP.Common.Email" }`, a `type: string`; the API consumes JSON.
+    const beezup = api(
+      swagger({
+        consumes: ["application/json"],
+        definitions: { "BeezUP.Common.Email": { format: "email", type: "string" } },
+        paths: { "/public/security/lostpassword": { post: { parameters: [{ in: "body", name: "email", required: true, schema: { $ref: "#/definitions/BeezUP.Common.Email" } }], responses: {} } } },
+      }),
+    );
+    const request = beezup("POST /public/security/lostpassword", { data: "a+b@example.com" });
+    expect(request.body).toBe('"a+b@example.com"');
+    expect(request.headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+
   it("takes the first JSON type the operation consumes, else its first", () => {
     const routes = fromOpenApi(bodies)["x-endpointkit-routes"];
     expect(routes["PUT /xml"]!.body!.mediaType).toBe("application/json");
