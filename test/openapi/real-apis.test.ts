@@ -380,7 +380,8 @@ const KNOWN: Known[] = [
   },
   {
     // R11: deepObject in the query: oas-to-har writes a list of maps as `name=undefined`, a list as repeated plain
-    // pairs, and drops a scalar; we write brackets (DECISIONS: `a[0][b]=v`) and a scalar as one pair (Stripe).
+    // pairs, and drops a scalar; we write brackets (DECISIONS: `a[0][b]=v`) and a scalar as one pair (Stripe). The
+    // same check recognises R10's form list of maps (`[object Object]`), which takes the bracket form too.
     id: "R11",
     part: "query",
     matches: ({ expected, actual }, test) => {
