@@ -67,6 +67,11 @@ export interface Rules {
    * none, and nothing is sent. GitHub's rules take no `auth` at all (difference 17).
    */
   credentials?(auth: Dictionary, call: Call): void;
+  /**
+   * The error a call on this route raised, told more where the route explains it (a described query parameter named
+   * `data` or `headers`, which the caller cannot give as a key); undefined: as it is.
+   */
+  explain?(error: EndpointError, keys: readonly string[]): EndpointError;
 }
 
 /** A route table entry compiled by its table's plan source: the rules of a described route, and its URL template. */

@@ -2,7 +2,7 @@
 // once, find the route's plan, apply the option-level rules in the caller's key order, then run the plan: the URL
 // expanded and its path checked, the other keys placed by the plan's rules, headers, mediaType, request.
 import { nativeBodyKind } from "./body-kind.js";
-import { EndpointError, describeRoute, quote, withRoute } from "./errors.js";
+import { EndpointError, describeRoute, isEndpointError, quote, withRoute } from "./errors.js";
 import { authNotDescribed, checkAuth, checkAuthServer, mergeAuth } from "./auth.js";
 import { addCheckedHeaders } from "./headers.js";
 import { applyMediaType, mergeMediaType, normalizeMediaType } from "./media-type.js";
@@ -105,7 +105,8 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
     }
     return runPlan(plan, baseUrl, options, keys, named, claimed, defaults, headers, mediaType, isOption, contract, auth);
   } catch (error) {
-    return withRoute(error, describeRoute(method, url));
+    const explain = plan?.rules.explain;
+    return withRoute(explain !== undefined && isEndpointError(error) ? explain(error, keys) : error, describeRoute(method, url));
   }
 }
 

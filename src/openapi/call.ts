@@ -29,7 +29,9 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
       // On a route without a body, the caller's own data is an error, and the defaults' is left out, as a parameter of
       // theirs that the route does not have. data holding undefined is no body, as merge() drops it. (The call's data is
       // the caller's over the defaults': a caller's `data: undefined` beside the defaults' data is refused too.)
-      if (key === "data" && own && plan.body === undefined && call.data !== undefined) throw invalid(key);
+      if (key === "data" && own && plan.body === undefined && call.data !== undefined) {
+        throw new EndpointError("ERR_INVALID_PARAMETER", `"data" is the request body, and this route has none in its API description`);
+      }
       continue;
     }
     let place = plan.places.get(key);

@@ -182,6 +182,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   });
   const variableOf = new Map([...variables].map(([variable, name]) => [name, variable]));
   const routeMethod = route.slice(0, route.indexOf(" "));
+  // Query, querystring and cookie parameters named like an option that is always the option (`data`, `headers`).
+  const optionNamed = [...places].filter(([name, place]) => typeof place === "object" && !isFlatKey(name)).map(([name, place]) => [name, (place as SlottedStyle).in] as const);
   const plan: CompiledPlan = {
     route,
     url: path,
@@ -219,9 +221,21 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     // `headers`, `data`, `request` and `auth` are always the options (DECISIONS "Described routes").
     claims: (key: string) => places.has(key) && isFlatKey(key),
     headers: (given: unknown) => describedHeaders(headerStyles, given),
+    explain: optionNamed.length === 0 ? undefined : (error: EndpointError, keys: readonly string[]) => explainOptionNamed(error, keys, optionNamed),
     request: (call: Call) => describedRequest(plan, call),
   };
   return plan;
+}
+
+/**
+ * DECISIONS "Described routes": a query or cookie parameter named `headers`, `data`, `request` or `auth` cannot be given
+ * as a key, since those are always the options; a call that tried is told so beside what went wrong.
+ */
+function explainOptionNamed(error: EndpointError, keys: readonly string[], optionNamed: readonly (readonly [string, string])[]): EndpointError {
+  const given = optionNamed.filter(([name]) => keys.includes(name));
+  if (given.length === 0) return error;
+  const names = given.map(([name, where]) => `the ${where} parameter ${quote(name)}`).join(" and ");
+  return new EndpointError(error.code, `${error.message} (${names} of this route cannot be given as a key: that name is always the option)`, undefined, error.cause);
 }
 
 /** `text` with its %XX escapes decoded; a malformed one is a table fromOpenApi() did not write. */

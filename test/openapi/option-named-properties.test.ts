@@ -77,3 +77,40 @@ describe("a body property named like an option is a flat key", () => {
     expectEndpointError(() => loose("POST /v1/named", { name: "n" }), "ERR_INVALID_PARAMETER");
   });
 });
+
+describe("a query or cookie parameter named headers, data, request or auth cannot be given as a key", () => {
+  // browshot's `GET /screenshot/delete?data=` and Google Tag Manager's `?headers=` (../shared/data/swagger2) describe
+  // such parameters; those names are always the options, so a call that tries is told why beside what went wrong.
+  const document = {
+    openapi: "3.0.3",
+    info: { title: "option-named parameters", version: "1" },
+    servers: [{ url: "https://api.example" }],
+    paths: {
+      "/screenshot/delete": {
+        get: {
+          parameters: [
+            { name: "id", in: "query", schema: { type: "integer" } },
+            { name: "data", in: "query", schema: { type: "string" } },
+            { name: "headers", in: "query", schema: { type: "string" } },
+            { name: "request", in: "cookie", schema: { type: "string" } },
+          ],
+          responses: {},
+        },
+      },
+    },
+  };
+  const api = loosen(endpoint.defaults(fromOpenApi(document)));
+
+  it("says which parameter of the route has the option's name, with the option's own error", () => {
+    const data = expectEndpointError(() => api("GET /screenshot/delete", { id: 1, data: "x" }), "ERR_INVALID_PARAMETER");
+    expect(data.message).toContain('"data" is the request body, and this route has none');
+    expect(data.message).toContain('the query parameter "data" of this route cannot be given as a key');
+    expect(expectEndpointError(() => api("GET /screenshot/delete", { id: 1, headers: "y" }), "ERR_INVALID_HEADER").message).toContain('the query parameter "headers"');
+    expect(expectEndpointError(() => api("GET /screenshot/delete", { id: 1, request: "z" }), "ERR_INVALID_PARAMETER").message).toContain('the cookie parameter "request"');
+  });
+
+  it("keeps the options working as options on that route, and says nothing of keys the call does not give", () => {
+    expect(api("GET /screenshot/delete", { id: 1, headers: { "x-trace": "t" } })).toMatchObject({ url: "https://api.example/screenshot/delete?id=1", headers: { "x-trace": "t" } });
+    expect(expectEndpointError(() => api("GET /screenshot/delete", { id: 1, nope: 2 }), "ERR_INVALID_PARAMETER").message).not.toContain("always the option");
+  });
+});
