@@ -101,13 +101,14 @@ function cookiePairs(pairs: Pieces, style: Style, value: unknown, seen: Seen): v
 
 /**
  * `value` with each Date in it, or in its list, written `YYYY-MM-DD`, its UTC date: a value whose schema says
- * `format: date` (DECISIONS "Described routes"). Anything else is returned as it is; a list with a Date is copied.
+ * `format: date` (DECISIONS "Described routes"). A list is returned as the copy read here, Dates or none, so that what
+ * writes it next does not read the caller's items (a getter, a proxy's length) a second time; anything else as it is.
  */
 export function withDays(name: string, value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (!Array.isArray(value)) return dateTime(value) === undefined ? value : dayText(name, value);
   const items = ownItems(value, "the parameter", name);
-  return items.some((item) => typeof item === "object" && item !== null && dateTime(item) !== undefined) ? items.map((item) => withDays(name, item)) : value;
+  return items.some((item) => typeof item === "object" && item !== null && dateTime(item) !== undefined) ? items.map((item) => withDays(name, item)) : items;
 }
 
 /** `YYYY-MM-DD` of a Date: its ISO 8601 text (scalarText: an invalid Date is an EndpointError) up to the time. */
