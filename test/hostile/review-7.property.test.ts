@@ -5,6 +5,7 @@
 // each caller property read once (a getter answers once), nothing misrouted, a JSON body is JSON.
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, toFetchArgs, type RequestOptions } from "../../src/index.js";
+import { endpoint as octokitEndpoint } from "../../src/octokit.js";
 import { fromOpenApi } from "../../src/openapi/index.js";
 
 type Call = (route?: unknown, options?: unknown) => RequestOptions;
@@ -124,4 +125,17 @@ describe("5. a string body whose JSON schema's type is ['string', 'null'] is sen
       }
     });
   }
+});
+
+describe("6. endpointkit/octokit sends an additionalOperations method in its key's case too (DECISIONS 'Described routes')", () => {
+  // Octokit's contract uppercases the methods it has (get, post, ...); a 3.2 key is a method whose case the
+  // description fixes, and `Purge` and `PURGE` are two operations: uppercasing `Purge` sends the other one.
+  const document = { openapi: "3.2.0", servers: [{ url: API }], paths: { "/p": { additionalOperations: { Purge: {}, PURGE: {} } } } };
+  const api = octokitEndpoint.defaults(fromOpenApi(document) as never) as unknown as Api;
+
+  it("Purge /p is sent as Purge, PURGE /p as PURGE, both ways", () => {
+    expect(api("Purge /p").method).toBe("Purge");
+    expect(api.parse(api.merge("Purge /p")).method).toBe("Purge");
+    expect(api("PURGE /p").method).toBe("PURGE");
+  });
 });
