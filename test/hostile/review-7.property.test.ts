@@ -139,3 +139,16 @@ describe("6. endpointkit/octokit sends an additionalOperations method in its key
     expect(api("PURGE /p").method).toBe("PURGE");
   });
 });
+
+describe("7. Swagger 2.0: a string in: body under consumes */* is sent as JSON text, as an OpenAPI 3 */* body is (DECISIONS 'Request bodies by media type')", () => {
+  // The body is labelled application/json (a media range is JSON); the raw text `abc` under that label is not JSON.
+  for (const consumes of [["*/*"], ["application/*"]]) {
+    it(`consumes ${JSON.stringify(consumes)}: data "abc" is sent as "\\"abc\\""`, () => {
+      const api = described({ swagger: "2.0", host: "api.example", paths: { "/p": { post: { consumes, parameters: [{ in: "body", name: "b", schema: { type: "string" } }] } } } });
+      for (const request of [api("POST /p", { data: "abc" }), api.parse(api.merge("POST /p", { data: "abc" }))]) {
+        expect(request.headers["content-type"]).toMatch(/^application\/json/);
+        expect(request.body).toBe('"abc"');
+      }
+    });
+  }
+});
