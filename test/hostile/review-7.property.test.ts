@@ -152,3 +152,18 @@ describe("7. Swagger 2.0: a string in: body under consumes */* is sent as JSON t
     });
   }
 });
+
+describe("8. an error on an additionalOperations route names that route, in its key's case (DECISIONS 'Errors')", () => {
+  // describeRoute uppercases the method: an error on Purge /p named PURGE /p, another operation, one that has `b`.
+  const api = described({
+    openapi: "3.2.0",
+    paths: { "/p": { additionalOperations: { Purge: { parameters: [{ name: "a", in: "query" }] }, PURGE: { parameters: [{ name: "b", in: "query" }] } } } },
+  });
+
+  it("Purge /p given PURGE's parameter says Purge /p", () => {
+    for (const work of [() => api("Purge /p", { b: 1 }), () => api.parse(api.merge("Purge /p", { b: 1 }))]) {
+      expect(work).toThrow(EndpointError);
+      expect(work).toThrow(/^Purge \/p: /);
+    }
+  });
+});
