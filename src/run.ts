@@ -235,7 +235,9 @@ function runPlan(
       throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
     }
   }
-  const result: RequestOptions = { method: contract ? contract.method(plan.method) : plan.method, url: target, headers };
+  // A described 3.2 additionalOperations method (DescribedPlan.method) is sent in its key's case, octokit's contract too.
+  const keepsCase = contract !== undefined && (plan.rules as { readonly method?: unknown }).method !== undefined;
+  const result: RequestOptions = { method: contract && !keepsCase ? contract.method(plan.method) : plan.method, url: target, headers };
   if (body !== undefined) result.body = body;
   const request = overDefault(named.request, defaults.request, true);
   if (request !== undefined) {

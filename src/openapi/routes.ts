@@ -217,9 +217,14 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   return body;
 }
 
-/** A JSON body whose schema is a string is sent as JSON text (DECISIONS "Request bodies by media type"). */
+/**
+ * A JSON body whose schema is a string is sent as JSON text (DECISIONS "Request bodies by media type"), a nullable one
+ * too: OpenAPI 3.1 writes it `type: ["string", "null"]`, and the raw text under a JSON content-type is not JSON.
+ */
 export function markJsonString(reader: Reader, body: DescribedBody, schema: unknown): void {
-  if (own(reader.resolve(schema), "type") === "string") body.jsonString = true;
+  const type = own(reader.resolve(schema), "type");
+  const types = Array.isArray(type) ? reader.items(type).filter((t) => t !== "null") : [type];
+  if (types.length > 0 && types.every((t) => t === "string")) body.jsonString = true;
 }
 
 /**

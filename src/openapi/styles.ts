@@ -101,13 +101,14 @@ function cookiePairs(pairs: Pieces, style: Style, value: unknown, seen: Seen): v
 
 /**
  * `value` with each Date in it, or in its list, written `YYYY-MM-DD`, its UTC date: a value whose schema says
- * `format: date` (DECISIONS "Described routes"). Anything else is returned as it is; a list with a Date is copied.
+ * `format: date` (DECISIONS "Described routes"). A list is returned as the copy read here, Dates or none, so that what
+ * writes it next does not read the caller's items (a getter, a proxy's length) a second time; anything else as it is.
  */
 export function withDays(name: string, value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (!Array.isArray(value)) return dateTime(value) === undefined ? value : dayText(name, value);
   const items = ownItems(value, "the parameter", name);
-  return items.some((item) => typeof item === "object" && item !== null && dateTime(item) !== undefined) ? items.map((item) => withDays(name, item)) : value;
+  return items.some((item) => typeof item === "object" && item !== null && dateTime(item) !== undefined) ? items.map((item) => withDays(name, item)) : items;
 }
 
 /** `YYYY-MM-DD` of a Date: its ISO 8601 text (scalarText: an invalid Date is an EndpointError) up to the time. */
@@ -140,17 +141,22 @@ const HEADER_DELIMITERS: { readonly [style: string]: string } = { __proto__: nul
 function listPairs(pairs: Pieces, style: Style, value: unknown, encode: Encode, encodeName: Encode, name: string | undefined, seen?: Seen): void {
   let keys: string[] | undefined;
   let items: unknown[];
+  // Read through the call's Seen where it has one, as the bracket form below reads what this holds: a map that holds
+  // itself, or one another parameter holds too, is read once (a getter answers once), and a cycle through it is one.
+  const read = seen !== undefined && isWalked(value) ? seen.entries(style.name, value) : undefined;
   if (isPlainObject(value)) {
     keys = [];
     items = [];
-    for (const key of Object.keys(value)) {
-      const item = value[key];
+    const names = read?.keys ?? Object.keys(value);
+    for (let i = 0; i < names.length; i++) {
+      const key = names[i]!;
+      const item = read === undefined ? value[key] : read.values[i];
       if (item == null) continue;
       keys.push(key);
       items.push(item);
     }
   } else if (Array.isArray(value)) {
-    items = ownItems(value, "the parameter", style.name);
+    items = read === undefined ? ownItems(value, "the parameter", style.name) : [...read.values];
   } else {
     const written = encode(text(style.name, value));
     return pairs.add(name === undefined ? written : `${name}=${written}`, style.name);
@@ -159,13 +165,13 @@ function listPairs(pairs: Pieces, style: Style, value: unknown, encode: Encode, 
   // and takes the bracket form (DECISIONS "Described routes"), as deepObject's deeper values do: `Tags[0][Key]=a`
   // (AWS' query APIs), and an exploded map's keys their own names, `Action[Kind]=k`. The items read above are used.
   if (seen !== undefined && style.style === "form" && name !== undefined && items.some(isWalked)) {
-    if (keys === undefined) return bracketPairs(pairs, style.name, name, items, encode, seen);
-    if (!style.explode) {
+    if (keys === undefined) bracketPairs(pairs, style.name, name, items, encode, seen);
+    else if (!style.explode) {
       const map: Dictionary = {};
       for (let i = 0; i < keys.length; i++) setOwn(map, keys[i]!, items[i]);
-      return bracketPairs(pairs, style.name, name, map, encode, seen);
-    }
-    for (let i = 0; i < keys.length; i++) bracketPairs(pairs, style.name, encodeName(keys[i]!), items[i], encode, seen);
+      bracketPairs(pairs, style.name, name, map, encode, seen);
+    } else for (let i = 0; i < keys.length; i++) bracketPairs(pairs, style.name, encodeName(keys[i]!), items[i], encode, seen);
+    if (read !== undefined) seen.done(value as object);
     return;
   }
   // tabDelimited is Swagger 2.0's `collectionFormat: tsv`, which OpenAPI 3 has no style for.
@@ -187,6 +193,7 @@ function listPairs(pairs: Pieces, style: Style, value: unknown, encode: Encode, 
     }
   }
   if (texts.length > 0) pairs.add(`${name === undefined ? "" : `${name}=`}${texts.join(delimiter)}`, style.name);
+  if (read !== undefined) seen!.done(value as object);
 }
 
 type Encode = (text: string) => string;
@@ -337,6 +344,23 @@ export class Seen {
     read.height = height;
     (read.brackets ??= new Map()).set(encode, brackets);
     return brackets;
+  }
+
+  /**
+   * The keys and values of a list or plain object form's listPairs writes itself, read once per call as the walks here
+   * read them; it counts as being walked (a cycle back to it is one) until `done`.
+   */
+  entries(name: string, value: object): { readonly keys: readonly string[] | undefined; readonly values: readonly unknown[] } {
+    return this.read(name, value, 0);
+  }
+
+  /** Ends the walk of a value `entries` gave, once what it holds is walked: its height is its values' (see Read). */
+  done(value: object): void {
+    const read = this.objects!.get(value)!;
+    if (read.height >= 0) return;
+    let height = 0;
+    for (const item of read.values) height = Math.max(height, 1 + this.height(item));
+    read.height = height;
   }
 
   /** The keys and values of `value`, read once per call; ERR_TOO_LARGE past 64 levels on this path, or on a cycle. */

@@ -4,7 +4,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "../types/route-table.js";
-import { isJson } from "./media.js";
+import { isJson, isJsonRange } from "./media.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
 import { isIgnoredHeader, isTransportHeader, ALWAYS_OPTIONS, datedProperties, flatProperties, isDate, markJsonString, placeholderNames, setTemplatePath } from "./routes.js";
@@ -124,7 +124,10 @@ function schemesOf(reader: Reader, value: unknown): string[] {
 interface MediaTypes {
   /** Its first JSON type, else its first type: the body's type (consumes), the accept type (produces). */
   json: string;
-  /** True when `json` is a JSON type (not the first type of a list that holds none). */
+  /**
+   * True when the body is sent as JSON: `json` is a JSON type, or the list holds none and its first type is a media
+   * range (`*` + `/*`, `application/*`), which a body is sent as application/json under.
+   */
   isJson: boolean;
   /** Its first form type (multipart/form-data or application/x-www-form-urlencoded), lowercase, without parameters. */
   form: string | undefined;
@@ -138,19 +141,23 @@ interface MediaTypes {
 function mediaTypes(reader: Reader, value: unknown): MediaTypes | undefined {
   if (!Array.isArray(value)) return undefined;
   let first: string | undefined;
+  let firstRange = false;
   let json: string | undefined;
   let form: string | undefined;
   for (const type of reader.items(value)) {
     if (typeof type !== "string" || type === "") continue;
     const lower = reader.text(type).toLowerCase();
-    first ??= type;
+    if (first === undefined) {
+      first = type;
+      firstRange = isJsonRange(lower);
+    }
     if (json === undefined && isJson(lower)) json = type;
     if (form === undefined) {
       const essence = lower.split(";")[0]!.trim();
       if (essence === "multipart/form-data" || essence === "application/x-www-form-urlencoded") form = essence;
     }
   }
-  return first === undefined ? undefined : { json: json ?? first, isJson: json !== undefined, form };
+  return first === undefined ? undefined : { json: json ?? first, isJson: json !== undefined || firstRange, form };
 }
 
 function operationEntry(reader: Reader, route: string, names: ReadonlySet<string>, shared: unknown, operation: Dictionary, consumes: MediaTypes | undefined): DescribedOperationEntry {
