@@ -72,7 +72,10 @@ function escapeControls(text: string): string {
 /** Names a route for error messages: method and URL, each cut short (EndpointError escapes them). */
 export function describeRoute(method: unknown, url: unknown): string {
   const shownUrl = typeof url === "string" ? cut(url, MAX_QUOTED) : "(no url)";
-  return typeof method === "string" && method ? `${cut(method.toUpperCase(), MAX_QUOTED)} ${shownUrl}` : shownUrl;
+  // Uppercase as routes are written, unless written in another case than lowercase: a 3.2 additionalOperations key
+  // (`Purge`) names its own operation beside `PURGE`.
+  if (typeof method !== "string" || !method) return shownUrl;
+  return `${cut(method === method.toLowerCase() ? method.toUpperCase() : method, MAX_QUOTED)} ${shownUrl}`;
 }
 
 /**

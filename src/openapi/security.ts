@@ -98,13 +98,16 @@ export function securedPlanSource(source: PlanSource): PlanSource {
     if (plan === undefined) return undefined;
     let found = secured.get(plan);
     if (found === undefined) {
-      const entry = getOwn(table, `${method.toUpperCase()} ${url}`);
+      // The entry the plan was compiled from: the route as the call writes it first (a 3.2 additionalOperations key,
+      // `Purge`, is its own route beside `PURGE`), else its uppercase spelling, as describedPlan() finds it.
+      const key = getOwn(table, `${method} ${url}`) !== undefined ? `${method} ${url}` : `${method.toUpperCase()} ${url}`;
+      const entry = getOwn(table, key);
       const security = isPlainObject(entry) ? getOwn(entry, "security") : undefined;
       if (security === undefined) found = plan;
       else {
         const schemes = getOwn(entry as Dictionary, "schemes") ?? {};
         if (!isSecurity(security) || !isPlainObject(schemes)) {
-          throw new EndpointError("ERR_INVALID_ROUTE", `the route table entry ${quote(`${method.toUpperCase()} ${url}`)} has security requirements that are not ones fromOpenApi() writes`);
+          throw new EndpointError("ERR_INVALID_ROUTE", `the route table entry ${quote(key)} has security requirements that are not ones fromOpenApi() writes`);
         }
         // The plan itself beneath (its own fields and any methods its prototype has), with credentials on top.
         const credentials = (auth: Dictionary, call: Call): void => applyCredentials(credentialsFor(security, schemes as { [name: string]: DescribedScheme }, auth), call);
