@@ -235,9 +235,10 @@ function runPlan(
       throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
     }
   }
-  // A described 3.2 additionalOperations method (DescribedPlan.method) is sent in its key's case, octokit's contract too.
-  const keepsCase = contract !== undefined && (plan.rules as { readonly method?: unknown }).method !== undefined;
-  const result: RequestOptions = { method: contract && !keepsCase ? contract.method(plan.method) : plan.method, url: target, headers };
+  // A plan's method is lowercase but a described 3.2 additionalOperations key's (`Purge`), sent in its case under
+  // octokit's contract too.
+  const method = contract === undefined || plan.method !== plan.method.toLowerCase() ? plan.method : contract.method(plan.method);
+  const result: RequestOptions = { method, url: target, headers };
   if (body !== undefined) result.body = body;
   const request = overDefault(named.request, defaults.request, true);
   if (request !== undefined) {
