@@ -692,6 +692,21 @@ function mergeAllOf(document, schema) {
   return merged;
 }
 
+/** Every property name a body schema can have: its own, and those of each allOf, oneOf and anyOf member. */
+function allPropertyNames(document, value, depth, seen) {
+  const names = new Set();
+  if (depth > 20 || !value || typeof value !== "object" || seen.has(value)) return names;
+  seen.add(value);
+  const schema = resolve(document, value);
+  if (!schema || typeof schema !== "object" || seen.has(schema)) return names;
+  seen.add(schema);
+  for (const name of Object.keys(schema.properties ?? {})) names.add(name);
+  for (const key of ["allOf", "oneOf", "anyOf"]) {
+    for (const member of Array.isArray(schema[key]) ? schema[key] : []) for (const name of allPropertyNames(document, member, depth + 1, seen)) names.add(name);
+  }
+  return names;
+}
+
 function objectProperties(document, schema) {
   // A schema's own properties and those of its allOf alike (Azure's bodies: `properties` beside `allOf: [Resource]`).
   if (Array.isArray(schema.allOf)) return { ...mergeAllOf(document, schema).properties, ...(schema.properties ?? {}) };
@@ -808,7 +823,8 @@ function makeCall(document, entry, seed) {
       else values.body = typeof given === "string" && resolve(document, schema)?.type === "string" ? given : value;
       const isPlainObject = value && typeof value === "object" && !Array.isArray(value);
       // The description's property names decide (a read-only `url` property too), not the values made.
-      const names = Object.keys(objectProperties(document, resolve(document, schema)));
+      // fromOpenApi reads the properties of every oneOf/anyOf alternative (InfluxData's HTTP endpoint has `headers`).
+      const names = [...allPropertyNames(document, schema, 0, new Set())];
       const collides = names.some((name) => flatNames.has(name) || OPTION_NAMES.has(name));
       if (isPlainObject && !collides && names.length > 0) {
         Object.assign(options, value);
