@@ -695,10 +695,8 @@ function mergeAllOf(document, schema) {
 /** Every property name a body schema can have: its own, and those of each allOf, oneOf and anyOf member. */
 function allPropertyNames(document, value, depth, seen) {
   const names = new Set();
-  if (depth > 20 || !value || typeof value !== "object" || seen.has(value)) return names;
-  seen.add(value);
   const schema = resolve(document, value);
-  if (!schema || typeof schema !== "object" || seen.has(schema)) return names;
+  if (depth > 20 || !schema || typeof schema !== "object" || seen.has(schema)) return names;
   seen.add(schema);
   for (const name of Object.keys(schema.properties ?? {})) names.add(name);
   for (const key of ["allOf", "oneOf", "anyOf"]) {
