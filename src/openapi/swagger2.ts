@@ -124,6 +124,8 @@ function schemesOf(reader: Reader, value: unknown): string[] {
 interface MediaTypes {
   /** Its first JSON type, else its first type: the body's type (consumes), the accept type (produces). */
   json: string;
+  /** Whether `json` is a JSON type (not the first type taken for want of one). */
+  isJson: boolean;
   /** Its first form type (multipart/form-data or application/x-www-form-urlencoded), lowercase, without parameters. */
   form: string | undefined;
 }
@@ -148,7 +150,7 @@ function mediaTypes(reader: Reader, value: unknown): MediaTypes | undefined {
       if (essence === "multipart/form-data" || essence === "application/x-www-form-urlencoded") form = essence;
     }
   }
-  return first === undefined ? undefined : { json: json ?? first, form };
+  return first === undefined ? undefined : { json: json ?? first, isJson: json !== undefined, form };
 }
 
 function operationEntry(reader: Reader, route: string, names: ReadonlySet<string>, shared: unknown, operation: Dictionary, consumes: MediaTypes | undefined): DescribedOperationEntry {
@@ -235,8 +237,9 @@ function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | 
   const body: DescribedBody = { mediaType };
   flatProperties(reader, body, own(parameter, "schema"), taken);
   datedProperties(reader, body, own(parameter, "schema"));
-  // As in OpenAPI 3: a JSON body whose schema is a string (through its $ref) is sent as JSON text.
-  if (isJson(mediaType.toLowerCase()) && own(reader.resolve(own(parameter, "schema")), "type") === "string") body.jsonString = true;
+  // As in OpenAPI 3: a JSON body whose schema is a string (through its $ref) is sent as JSON text. Whether the type
+  // is JSON was worked out once per consumes list (a document's list serves every operation).
+  if ((consumes?.isJson ?? true) && own(reader.resolve(own(parameter, "schema")), "type") === "string") body.jsonString = true;
   return body;
 }
 
