@@ -222,7 +222,11 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
  * too: OpenAPI 3.1 writes it `type: ["string", "null"]`, and the raw text under a JSON content-type is not JSON.
  */
 export function markJsonString(reader: Reader, body: DescribedBody, schema: unknown): void {
-  const type = own(reader.resolve(schema), "type");
+  const resolved = reader.resolve(schema);
+  // A `format: binary` string is a file's bytes (OpenAPI 3.0), not JSON text: GitHub Enterprise's release-asset
+  // upload describes its `*/*` body so, and quoting the file would corrupt it.
+  if (own(resolved, "format") === "binary") return;
+  const type = own(resolved, "type");
   const types = Array.isArray(type) ? reader.items(type).filter((t) => t !== "null") : [type];
   if (types.length > 0 && types.every((t) => t === "string")) body.jsonString = true;
 }

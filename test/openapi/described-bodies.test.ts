@@ -159,18 +159,23 @@ describe("item 4: a string given as data for a JSON body whose schema is a strin
           },
         },
         "/notes": { post: { requestBody: { content: { "text/plain": { schema: { type: "string" } } } } } },
-        // apideck's upload describes a */* body as a binary string: a range is JSON, so a string is JSON text.
+        // A range is JSON, so a string for a string schema is JSON text.
+        "/any": { post: { requestBody: { content: { "*/*": { schema: { type: "string" } } } } } },
+        // GitHub Enterprise's release-asset upload (and apideck's) describes its */* body as a binary string: a file's
+        // bytes, sent as given.
         "/upload": { post: { requestBody: { content: { "*/*": { schema: { type: "string", format: "binary" } } } } } },
       },
     };
     const defaults = fromOpenApi(document);
-    expect(defaults["x-endpointkit-routes"]["POST /upload"]!.body).toEqual({ mediaType: "*/*", jsonString: true });
+    expect(defaults["x-endpointkit-routes"]["POST /any"]!.body).toEqual({ mediaType: "*/*", jsonString: true });
+    expect(defaults["x-endpointkit-routes"]["POST /upload"]!.body).toEqual({ mediaType: "*/*" });
     expect(defaults["x-endpointkit-routes"]["POST /issue/{key}/watchers"]!.body).toEqual({ mediaType: "application/json", jsonString: true });
     expect(defaults["x-endpointkit-routes"]["POST /notes"]!.body).toEqual({ mediaType: "text/plain" });
     const described = loose.defaults(defaults);
     expect(described("POST /issue/{key}/watchers", { key: "JRA-1", data: "abc" }).body).toBe('"abc"');
     expect(described("POST /notes", { data: "abc" }).body).toBe("abc");
-    expect(described("POST /upload", { data: "abc" })).toMatchObject({ body: '"abc"', headers: { "content-type": "application/json" } });
+    expect(described("POST /any", { data: "abc" })).toMatchObject({ body: '"abc"', headers: { "content-type": "application/json" } });
+    expect(described("POST /upload", { data: "file bytes" }).body).toBe("file bytes");
     const bytes = new Uint8Array([1, 2]);
     expect(described("POST /upload", { data: bytes }).body).toBe(bytes);
   });
