@@ -162,15 +162,17 @@ function listPairs(pairs: Pieces, style: Style, value: unknown, encode: Encode, 
     return pairs.add(name === undefined ? written : `${name}=${written}`, style.name);
   }
   // OpenAPI's form style writes lists and maps of scalars; one holding a list or map is a case it leaves undefined,
-  // and takes the bracket form (DECISIONS "Described routes"), as deepObject's deeper values do: `Tags[0][Key]=a`
-  // (AWS' query APIs), and an exploded map's keys their own names, `Action[Kind]=k`. The items read above are used.
+  // and takes the bracket form under the parameter's name (DECISIONS "Described routes"), as deepObject's deeper
+  // values do: `Tags[0][Key]=a` (AWS' query APIs), `Rule[Action][Kind]=k`. Exploded or not: an exploded map's keys
+  // as names of their own would collide with the operation's other parameters (AWS' `SourceConfiguration` holds an
+  // `ApplicationName` beside the `ApplicationName` parameter). The items read above are used.
   if (seen !== undefined && style.style === "form" && name !== undefined && items.some(isWalked)) {
-    if (keys === undefined) bracketPairs(pairs, style.name, name, items, encode, seen);
-    else if (!style.explode) {
-      const map: Dictionary = {};
-      for (let i = 0; i < keys.length; i++) setOwn(map, keys[i]!, items[i]);
-      bracketPairs(pairs, style.name, name, map, encode, seen);
-    } else for (let i = 0; i < keys.length; i++) bracketPairs(pairs, style.name, encodeName(keys[i]!), items[i], encode, seen);
+    let whole: unknown[] | Dictionary = items;
+    if (keys !== undefined) {
+      whole = {};
+      for (let i = 0; i < keys.length; i++) setOwn(whole, keys[i]!, items[i]);
+    }
+    bracketPairs(pairs, style.name, name, whole, encode, seen);
     if (read !== undefined) seen.done(value as object);
     return;
   }

@@ -410,9 +410,9 @@ const KNOWN: Known[] = [
   },
   {
     // R10 in a form query parameter: a list or map holding lists or maps, which oas-to-har writes as `[object Object]`
-    // or as a map's own raw form text; we write the bracket form (DECISIONS: where OpenAPI leaves a case undefined),
-    // an exploded map's keys as names of their own. Recognised when our pairs for such a parameter are exactly its
-    // leaves in brackets, and every other pair of ours is one oas-to-har sent too.
+    // or as a map's own raw form text; we write the bracket form under the parameter's name (DECISIONS: where OpenAPI
+    // leaves a case undefined). Recognised when our pairs for such a parameter are exactly its leaves in brackets, and
+    // every other pair of ours is one oas-to-har sent too (maps of scalars beside it exploded, as R7 says).
     id: "R10",
     part: "query",
     matches: ({ expected, actual }, test) => {
@@ -422,11 +422,11 @@ const KNOWN: Known[] = [
       const ours = decodedPairs(actual as Pair[]);
       const owned = new Set<number>();
       for (const [name, value] of nested) {
-        const keys = isObject(value) ? new Set(Object.keys(value)) : new Set<string>();
-        const mine = ours.map((pair, i) => [pair, i] as const).filter(([[key]]) => baseName(key) === name || keys.has(baseName(key)));
-        const written = sortedPairs(mine.map(([pair]) => pair));
-        const exploded = isObject(value) ? Object.entries(value).flatMap(([key, item]) => leafPairs(key, item)) : undefined;
-        if (!isEqual(written, sortedPairs(leafPairs(name, value))) && (exploded === undefined || !isEqual(written, sortedPairs(exploded)))) return false;
+        // A map of scalars is exploded (its keys are names of their own); one holding lists or maps is in brackets.
+        const keys = isNested(value) ? new Set<string>() : new Set(Object.keys(value as object));
+        const mine = ours.map((pair, i) => [pair, i] as const).filter(([[key]]) => (keys.size === 0 ? baseName(key) === name : keys.has(key)));
+        const expected = keys.size === 0 ? leafPairs(name, value) : Object.entries(value as object).flatMap(([key, item]) => leafPairs(key, item));
+        if (!isEqual(sortedPairs(mine.map(([pair]) => pair)), sortedPairs(expected))) return false;
         for (const [, i] of mine) owned.add(i);
       }
       const theirs = (expected as Pair[]).map(([key, value]) => `${key}=${value}`);

@@ -96,9 +96,13 @@ describe("form values OpenAPI leaves undefined: lists and maps holding lists or 
     expect(query("GET /tags", { Tags: [{ Key: "a" }, "x", ["y"]] })).toBe("Tags[0][Key]=a&Tags[1]=x&Tags[2][0]=y");
   });
 
-  it("an exploded map: each key its own name, a nested map in brackets beneath it; unexploded, under the parameter's name", () => {
-    expect(query("GET /rules", { Rule: { Name: "n", Action: { Kind: "k" } } })).toBe("Name=n&Action[Kind]=k");
+  it("a map holding a map: the whole map in brackets under the parameter's name, exploded or not", () => {
+    // Exploded, OpenAPI writes a map's keys as names of their own (`Name=n`), which here would collide with the
+    // operation's other parameters (AWS' `SourceConfiguration.ApplicationName` beside `ApplicationName`).
+    expect(query("GET /rules", { Rule: { Name: "n", Action: { Kind: "k" } } })).toBe("Rule[Name]=n&Rule[Action][Kind]=k");
     expect(query("GET /packed", { Rule: { Name: "n", Action: { Kind: "k" } } })).toBe("Rule[Name]=n&Rule[Action][Kind]=k");
+    // A map of scalars keeps OpenAPI's form.
+    expect(query("GET /rules", { Rule: { Name: "n", Kind: "k" } })).toBe("Name=n&Kind=k");
   });
 
   it("a form body's list of maps the same way (Stripe reads items[0][price])", () => {
