@@ -100,30 +100,23 @@ describe("header parameters the HTTP client writes", () => {
 });
 
 describe("a parameter name no RFC 6570 variable can spell, at call time", () => {
-  it("fills {insight_id:} from the key insight_id: and requires it", async () => {
+  /** An endpoint on a one-route description whose path holds `path` and one required path parameter `name`. */
+  async function onPath(path: string, name: string) {
     const { endpoint } = await import("../../src/index.js");
     const { fromOpenApi } = await import("../../src/openapi/index.js");
-    const api = endpoint.defaults(
-      fromOpenApi({
-        openapi: "3.0.3",
-        servers: [{ url: "https://a.example" }],
-        paths: { "/insights/{insight_id:}": { get: { parameters: [{ name: "insight_id:", in: "path", required: true, schema: { type: "string" } }], responses: {} } } },
-      }),
-    ) as unknown as (route: string, options?: object) => { url: string };
+    const parameters = [{ name, in: "path", required: true, schema: { type: "string" } }];
+    const document = { openapi: "3.0.3", servers: [{ url: "https://a.example" }], paths: { [path]: { get: { parameters, responses: {} } } } };
+    return endpoint.defaults(fromOpenApi(document)) as unknown as (route: string, options?: object) => { url: string };
+  }
+
+  it("fills {insight_id:} from the key insight_id: and requires it", async () => {
+    const api = await onPath("/insights/{insight_id:}", "insight_id:");
     expect(api("GET /insights/{insight_id:}", { "insight_id:": "i-1" }).url).toBe("https://a.example/insights/i-1");
     expect(() => api("GET /insights/{insight_id:}", {})).toThrow(/no value for the placeholder "insight_id:"/);
   });
 
   it("names a missing or empty one by the key the caller gives, not by the escapes that spell its variable", async () => {
-    const { endpoint } = await import("../../src/index.js");
-    const { fromOpenApi } = await import("../../src/openapi/index.js");
-    const api = endpoint.defaults(
-      fromOpenApi({
-        openapi: "3.0.3",
-        servers: [{ url: "https://a.example" }],
-        paths: { "/a/{ü}/b": { get: { parameters: [{ name: "ü", in: "path", required: true, schema: { type: "string" } }], responses: {} } } },
-      }),
-    ) as unknown as (route: string, options?: object) => { url: string };
+    const api = await onPath("/a/{ü}/b", "ü");
     expect(api("GET /a/{ü}/b", { ü: "x" }).url).toBe("https://a.example/a/x/b");
     expect(() => api("GET /a/{ü}/b", {})).toThrow(/no value for the placeholder "ü"$/);
     expect(() => api("GET /a/{ü}/b", { ü: "" })).toThrow(/the placeholder "ü" would leave an empty segment/);
