@@ -13,6 +13,16 @@ export function endpointErrorOf(action: () => unknown): EndpointError {
 }
 
 /** Asserts that `action` throws an EndpointError with `code`, and returns it for further checks. */
+/** What a call gives: its result, or `{ code }` of the EndpointError it throws (anything else fails the test). */
+export function settle(work: () => unknown): unknown {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof EndpointError)) throw new Error(`not an EndpointError: ${String(error)}`, { cause: error });
+    return { code: error.code };
+  }
+}
+
 export function expectEndpointError(action: () => unknown, code: EndpointErrorCode): EndpointError {
   const error = endpointErrorOf(action);
   if (error.code !== code) throw new Error(`expected ${code}, got ${error.code}: ${error.message}`);

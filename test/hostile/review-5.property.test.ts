@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type Endpoint, type RequestOptions } from "../../src/index.js";
 import { endpoint as octokitEndpoint } from "../../src/octokit.js";
 import { describedRoutes, fromOpenApi } from "../../src/openapi/index.js";
+import { settle } from "../helpers.js";
 
 type Call = (route?: unknown, options?: unknown) => RequestOptions;
 type Api = Call & { merge: (route?: unknown, options?: unknown) => Record<string, unknown>; parse: (options: unknown) => RequestOptions; defaults: (options: unknown) => Api; DEFAULTS: Record<string, unknown> };
@@ -18,15 +19,6 @@ const ENTRIES: readonly [string, Endpoint][] = [
 ];
 const asApi = (value: unknown): Api => value as Api;
 
-/** What a call gives: its result, or the code of the EndpointError it throws (anything else fails the test). */
-function settle(work: () => unknown): unknown {
-  try {
-    return work();
-  } catch (error) {
-    if (!(error instanceof EndpointError)) throw new Error(`not an EndpointError: ${String(error)}`, { cause: error });
-    return { code: error.code };
-  }
-}
 
 /** endpoint(r, o) and parse(merge(r, o)): DECISIONS "Described routes" wants the same request or the same code. */
 function bothWays(api: Api, route: unknown, options?: unknown): [unknown, unknown] {

@@ -7,19 +7,11 @@ import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, toFetchArgs, type RequestOptions } from "../../src/index.js";
 import { endpoint as octokitEndpoint } from "../../src/octokit.js";
 import { fromOpenApi } from "../../src/openapi/index.js";
+import { settle } from "../helpers.js";
 
 type Call = (route?: unknown, options?: unknown) => RequestOptions;
 type Api = Call & { merge: (route?: unknown, options?: unknown) => Record<string, unknown>; parse: (options: unknown) => RequestOptions };
 
-/** What a call gives: its result, or the code of the EndpointError it throws (anything else fails the test). */
-function settle(work: () => unknown): unknown {
-  try {
-    return work();
-  } catch (error) {
-    if (!(error instanceof EndpointError)) throw new Error(`not an EndpointError: ${String(error)}`, { cause: error });
-    return { code: error.code };
-  }
-}
 
 const API = "https://api.example";
 const described = (document: object): Api => endpoint.defaults(fromOpenApi({ servers: [{ url: API }], ...document }) as never) as unknown as Api;
