@@ -4,7 +4,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, type Dictionary } from "../objects.js";
 import type { Call, DescribedPlan, PlanSource } from "../plan.js";
-import type { DescribedOperationEntry, DescribedScheme } from "../types/route-table.js";
+import type { CompiledPlan, DescribedOperationEntry, DescribedScheme } from "../types/route-table.js";
 import { checkAuth } from "../auth.js";
 import { applyCredentials, credentialsFor } from "./credentials.js";
 import { own, ownString, setProperty, type Reader } from "./document.js";
@@ -91,16 +91,15 @@ export function checkAuthFor(auth: unknown, schemes: ReadonlyMap<string, Describ
  * The plan source of a route table that has security requirements: `source`'s plans, with `credentials` on each
  * route that requires some. A plan per compiled plan, so the core's own cache of them (by plan) keeps working.
  */
-export function securedPlanSource(source: PlanSource): PlanSource {
-  const secured = new WeakMap<DescribedPlan, DescribedPlan>();
+export function securedPlanSource(source: (table: Dictionary, method: string, url: string) => CompiledPlan | undefined): PlanSource {
+  const secured = new WeakMap<CompiledPlan, DescribedPlan>();
   return (table: Dictionary, method: string, url: string) => {
     const plan = source(table, method, url);
     if (plan === undefined) return undefined;
     let found = secured.get(plan);
     if (found === undefined) {
-      // The entry the plan was compiled from: the route as the call writes it first (a 3.2 additionalOperations key,
-      // `Purge`, is its own route beside `PURGE`), else its uppercase spelling, as describedPlan() finds it.
-      const key = getOwn(table, `${method} ${url}`) !== undefined ? `${method} ${url}` : `${method.toUpperCase()} ${url}`;
+      // The entry the plan was compiled from (a 3.2 additionalOperations key, `Purge`, is its own route beside `PURGE`).
+      const key = plan.route;
       const entry = getOwn(table, key);
       const security = isPlainObject(entry) ? getOwn(entry, "security") : undefined;
       if (security === undefined) found = plan;
