@@ -6,7 +6,7 @@ import { isToken } from "../token.js";
 import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
 import { PLAN_SOURCE } from "../plan.js";
-import { describedPlan } from "./plan.js";
+import { PATH_ITEM_METHODS, describedPlan } from "./plan.js";
 import { TABLE_SETTINGS, refuseUndescribed } from "./undescribed.js";
 import type { RouteTable } from "../types/route-table.js";
 import { describeValue, own, ownString, Reader, setProperty } from "./document.js";
@@ -56,8 +56,6 @@ export interface FromOpenApiOptions {
   /** Credentials by the description's security scheme names, checked against them and kept in the defaults. */
   auth?: Auth;
 }
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /**
  * Reads a parsed OpenAPI 3.0, 3.1 or 3.2 or Swagger 2.0 document into an endpoint's defaults: baseUrl, accept and the
@@ -176,7 +174,7 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
  * Object). A key that is no HTTP token, or that names a method a fixed field holds, is an EndpointError.
  */
 function operationsOf(reader: Reader, path: string, item: Dictionary): [string, unknown][] {
-  const fixed = reader.openapi32 ? [...METHODS, "query"] : METHODS;
+  const fixed = reader.openapi32 ? [...PATH_ITEM_METHODS, "query"] : PATH_ITEM_METHODS;
   const operations: [string, unknown][] = fixed.map((method) => [method.toUpperCase(), own(item, method)]);
   if (!reader.openapi32) return operations;
   const additional = own(item, "additionalOperations");

@@ -62,8 +62,11 @@ const STYLES: { readonly [where: string]: readonly string[] } = {
   querystring: ["form"],
 };
 
-/** The methods of a Path Item's fixed fields (OpenAPI 3.2 adds `query`). */
-const FIXED_METHODS = /* @__PURE__ */ new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]);
+/** The methods of an OpenAPI 3.0 and 3.1 Path Item's fixed fields, in the order fromOpenApi() writes their routes. */
+export const PATH_ITEM_METHODS: readonly string[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** The fixed fields' methods, OpenAPI 3.2's `query` among them: sent lowercase; any other method as written. */
+const FIXED_METHODS = /* @__PURE__ */ new Set([...PATH_ITEM_METHODS, "query"]);
 
 /**
  * Header parameters the HTTP client writes itself (fetch forbids a caller most of them): never required, whatever an
