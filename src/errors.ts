@@ -1,3 +1,5 @@
+import { methodAsSent } from "./token.js";
+
 /** Every problem endpointkit reports on purpose, one stable code each. */
 export type EndpointErrorCode =
   | "ERR_INVALID_ROUTE"
@@ -72,10 +74,7 @@ function escapeControls(text: string): string {
 /** Names a route for error messages: method and URL, each cut short (EndpointError escapes them). */
 export function describeRoute(method: unknown, url: unknown): string {
   const shownUrl = typeof url === "string" ? cut(url, MAX_QUOTED) : "(no url)";
-  // Uppercase as routes are written, unless written in another case than lowercase: a 3.2 additionalOperations key
-  // (`Purge`) names its own operation beside `PURGE`.
-  if (typeof method !== "string" || !method) return shownUrl;
-  return `${cut(method === method.toLowerCase() ? method.toUpperCase() : method, MAX_QUOTED)} ${shownUrl}`;
+  return typeof method === "string" && method ? `${cut(methodAsSent(method), MAX_QUOTED)} ${shownUrl}` : shownUrl;
 }
 
 /**

@@ -4,6 +4,7 @@ import { checkHeaderName, checkHeaderValue } from "./headers.js";
 import { getOwn, ownItems, setOwn, type Dictionary } from "./objects.js";
 import { describeValue, hasOwn, objectTag } from "./values.js";
 import { checkMethod } from "./route.js";
+import { methodAsSent } from "./token.js";
 import type { RequestOptions } from "./types/index.js";
 
 // The library is built without DOM or Node types, so fetch's own types are read from whatever
@@ -66,7 +67,7 @@ function fetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
   // is sent in that case, as the description says.
   const upper = (method as string).toUpperCase();
   const headers = stringHeaders(getOwn(given, "headers"));
-  const init: FetchInit = { method: method === (method as string).toLowerCase() ? upper : (method as string), headers };
+  const init: FetchInit = { method: methodAsSent(method as string), headers };
 
   const body = getOwn(given, "body");
   // Decided once: a getter or proxy asked again could answer "stream" to one check and a plain object to the next.

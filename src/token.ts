@@ -7,3 +7,11 @@ const TOKEN = /^[\w!#$%&'*+.^\x60|~-]+$/;
 export function isToken(text: string): boolean {
   return TOKEN.test(text);
 }
+
+/**
+ * A method as it is sent and named: uppercase when written lowercase, as endpoint() gives every method; one written in
+ * another case (an OpenAPI 3.2 additionalOperations key, `Purge`) as written, a method of its own beside `PURGE`.
+ */
+export function methodAsSent(method: string): string {
+  return method === method.toLowerCase() ? method.toUpperCase() : method;
+}
