@@ -235,9 +235,10 @@ function runPlan(
       throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
     }
   }
-  // A plan's method is lowercase but a described 3.2 additionalOperations key's (`Purge`), sent in its case under
-  // octokit's contract too.
-  const method = contract === undefined || plan.method !== plan.method.toLowerCase() ? plan.method : contract.method(plan.method);
+  // A plan's method is lowercase (checkMethod) but a described 3.2 additionalOperations key's (`Purge`), sent in its
+  // case under octokit's contract too; GitHub's plans, octokit's every call, are never asked.
+  const keepsCase = rules !== GITHUB_RULES && plan.method !== plan.method.toLowerCase();
+  const method = contract === undefined || keepsCase ? plan.method : contract.method(plan.method);
   const result: RequestOptions = { method, url: target, headers };
   if (body !== undefined) result.body = body;
   const request = overDefault(named.request, defaults.request, true);
