@@ -1,5 +1,5 @@
 // Combines defaults, a route and options into merged options (SPEC 2.5). Nothing given is ever mutated.
-import { authNotDescribed, checkAuthServer, mergeAuth } from "./auth.js";
+import { mergeAuth } from "./auth.js";
 import { EndpointError, describeRoute, quote, withRoute, type EndpointErrorCode } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
@@ -7,7 +7,7 @@ import { deepCopy, getOwn, isPlainObject, mergeValue, setOwn, type Dictionary } 
 import { ROUTES } from "./option-names.js";
 import { adoptTable, routeEntry, type Defaults, type Rules } from "./plan.js";
 import { checkNoUrlBesideRoute } from "./route.js";
-import { GITHUB_RULES, checkOrigin, checkSameOperation, claimedOption, rulesOf } from "./run.js";
+import { GITHUB_RULES, checkAuthRoute, checkOrigin, checkSameOperation, claimedOption, rulesOf } from "./run.js";
 import type { MergedOptions } from "./types/index.js";
 
 /**
@@ -49,10 +49,7 @@ export function mergeOptions(read: Defaults, route: unknown, options?: unknown, 
     const hasAuth = call && getOwn(merged, "auth") !== undefined && typeof getOwn(merged, "url") === "string";
     const dropsDefaults = call && read.keys.length > 0 && getOwn(merged, ROUTES) !== undefined;
     const routeRules = hasAuth || dropsDefaults ? rulesOf(read, getOwn(merged, ROUTES), getOwn(merged, "method"), getOwn(merged, "url")) : GITHUB_RULES;
-    if (hasAuth) {
-      if (routeRules === GITHUB_RULES) throw authNotDescribed();
-      if (routeRules.credentials !== undefined) checkAuthServer(getOwn(merged, "baseUrl"), read.baseUrl, routeRules.baseUrl);
-    }
+    if (hasAuth) checkAuthRoute(routeRules, getOwn(merged, "baseUrl"), read);
     // A defaults' parameter applies where the route has it: on a described route that does not, merged options leave it
     // out, as endpoint() does (DECISIONS "Described routes": both give the same request).
     if (dropsDefaults) {

@@ -98,11 +98,7 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
     // The credentials of the call (DECISIONS "Credentials: `auth`"): the defaults' too are refused where no
     // description covers the route (difference 17), and sent only to the route's own server or the endpoint's.
     const auth = defaults.auth === undefined && named.auth === undefined ? undefined : mergeAuth(defaults.auth, named.auth);
-    if (auth !== undefined) {
-      if (rules === GITHUB_RULES) throw authNotDescribed();
-      // parse() cannot tell the endpoint's baseUrl from another: merge() checked it.
-      if (rules.credentials !== undefined && defaults !== NO_DEFAULTS) checkAuthServer(baseUrl, defaults.baseUrl, rules.baseUrl);
-    }
+    if (auth !== undefined) checkAuthRoute(rules, baseUrl, defaults);
     return runPlan(plan, baseUrl, options, keys, named, claimed, defaults, headers, mediaType, isOption, contract, auth);
   } catch (error) {
     const explain = plan?.rules.explain;
@@ -163,6 +159,15 @@ export function checkSameOperation(rules: Rules | undefined, routeMethod: unknow
   if (rules !== undefined && rules !== GITHUB_RULES && method !== undefined && (typeof method !== "string" || typeof routeMethod !== "string" || method.toLowerCase() !== routeMethod.toLowerCase())) {
     throw new EndpointError("ERR_INVALID_ROUTE", "options hold a method beside a described route string, which names the operation: write the method in the route");
   }
+}
+
+/**
+ * Where credentials may go (DECISIONS "Credentials: `auth`"): only on a described route (difference 17), and only to
+ * its described server. parse() cannot tell the endpoint's baseUrl from another: merge() checked it.
+ */
+export function checkAuthRoute(rules: Rules, baseUrl: unknown, defaults: Defaults): void {
+  if (rules === GITHUB_RULES) throw authNotDescribed();
+  if (rules.credentials !== undefined && defaults !== NO_DEFAULTS) checkAuthServer(baseUrl, defaults.baseUrl, rules.baseUrl);
 }
 
 /** Difference 16 for merged options (merge()): their url, judged where the request would go. */
