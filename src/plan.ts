@@ -96,8 +96,9 @@ export const PLAN_SOURCE: unique symbol = /* @__PURE__ */ Symbol.for("endpointki
 
 /** The plan of a call on one route: its method, its URL (compiled by the first call that got that far), its rules. */
 export interface Plan {
-  /** The method as a call gave it, and checked, lowercase. */
+  /** The method as the call that made the plan wrote it: a route entry keeps the plan for that spelling. */
   readonly given: string;
+  /** The method the result carries: checked, lowercase, but a described 3.2 additionalOperations key's (`Purge`). */
   readonly method: string;
   readonly source: string;
   compiled: CompiledUrl | undefined;
