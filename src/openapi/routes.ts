@@ -5,6 +5,7 @@ import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, Describ
 import { ROUTES } from "../option-names.js";
 import { bodyKind, isJson, isJsonRange } from "./media.js";
 import { templatePath } from "./path-template.js";
+import { ALWAYS_OPTIONS, isTransportHeader } from "./call.js";
 import { MAX_CHAIN, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
@@ -24,12 +25,6 @@ const IGNORED_HEADERS = /* @__PURE__ */ new Set(["accept", "content-type", "auth
 export function isIgnoredHeader(name: string): boolean {
   return name.length <= 13 && IGNORED_HEADERS.has(name.toLowerCase());
 }
-/**
- * Keys that are always options, never flat keys: a body property of such a name makes the body go whole in `data`.
- * The other option names (`url`, `method`, `baseUrl`, `mediaType`) are a described route's property when it has one
- * (DECISIONS "Described routes": the route claims them; merge() refuses them).
- */
-export const ALWAYS_OPTIONS = /* @__PURE__ */ new Set(["headers", "data", "request", "auth", ROUTES]);
 
 /** A schema's property names as a set, and whether one is an option's name, by its (memoised) list of names. */
 const propertySets = /* @__PURE__ */ new WeakMap<readonly string[], { names: ReadonlySet<string>; option: boolean }>();
@@ -70,16 +65,6 @@ export function placeholderNames(path: string): ReadonlySet<string> {
   return names;
 }
 
-/**
- * Header parameters the HTTP client writes itself (fetch forbids a caller to set most of them): described, they are
- * never required, so a call need not, and with fetch cannot, give them.
- */
-const TRANSPORT_HEADERS = /* @__PURE__ */ new Set(["content-length", "transfer-encoding", "host", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "accept-encoding"]);
-
-/** True for a header the HTTP client writes (TRANSPORT_HEADERS), in any case. */
-export function isTransportHeader(name: string): boolean {
-  return name.length <= 17 && TRANSPORT_HEADERS.has(name.toLowerCase());
-}
 
 /**
  * Gives `entry` the path the core compiles for it when the description's `path` would read otherwise (templatePath):

@@ -5,9 +5,10 @@ import { EndpointError, quote } from "../errors.js";
 import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, RouteTable } from "../types/route-table.js";
 import { isJson, isJsonRange } from "./media.js";
+import { ALWAYS_OPTIONS, isTransportHeader } from "./call.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
-import { isIgnoredHeader, isTransportHeader, ALWAYS_OPTIONS, datedProperties, flatProperties, isDate, markJsonString, placeholderNames, setTemplatePath } from "./routes.js";
+import { isIgnoredHeader, datedProperties, flatProperties, isDate, markJsonString, placeholderNames, setTemplatePath } from "./routes.js";
 import { addSecurity } from "./security.js";
 import type { DescribedScheme } from "../types/route-table.js";
 
