@@ -2,7 +2,6 @@
 import { EndpointError, quote } from "../errors.js";
 import { isPlainObject, type Dictionary } from "../objects.js";
 import type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter } from "../types/route-table.js";
-import { ROUTES } from "../option-names.js";
 import { bodyKind, isJson, isJsonRange } from "./media.js";
 import { templatePath } from "./path-template.js";
 import { ALWAYS_OPTIONS, isTransportHeader } from "./call.js";
