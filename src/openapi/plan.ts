@@ -149,7 +149,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     // A JSON body is labelled as JSON (a media range or none: application/json), a multipart one by the client (its
     // boundary), any other as described, unless it is a range: no one label says what such a body is.
     const contentType = kind === "json" ? jsonContentType(type) : kind === "multipart" || type.includes("*") ? undefined : type;
-    described = { mediaType: type, kind, contentType, flat: properties !== undefined || additional, additional, dates, jsonString: flag("jsonString"), encoding };
+    described = { kind, contentType, additional, dates, jsonString: flag("jsonString"), encoding };
   }
   const baseUrl = getOwn(entry as Dictionary, "baseUrl");
   const replaces = getOwn(entry as Dictionary, "replaces");

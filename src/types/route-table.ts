@@ -121,11 +121,9 @@ export interface CompiledPlan extends DescribedPlan {
 
 /** A route's request body, compiled for calls. */
 export interface CompiledBody {
-  readonly mediaType: string;
   readonly kind: BodyKind;
   /** The content-type of a body written as `kind` says (undefined: none, a media range the body need not be in). */
   readonly contentType: string | undefined;
-  readonly flat: boolean;
   /** Any key that is no parameter and no option is a body property. */
   readonly additional: boolean;
   /** Properties whose Date is written `YYYY-MM-DD`. */
