@@ -1,5 +1,6 @@
 // Bodies that are not JSON text (a FormData, URLSearchParams, Blob or bytes, as described routes build them): shown as
 // readable JSON, and told apart for --curl. JSON.stringify writes each of them as `{}`, dropping every field.
+import { utf8 } from "./options.js";
 
 /** Where each uploaded file (`name@path`) was read from: curl reads it from there again when the command runs. */
 export type FilePaths = ReadonlyMap<object, string>;
@@ -80,12 +81,4 @@ function shownFile(file: Blob, filename: string | undefined, type: string, files
 /** CR, LF and CRLF as CRLF: what the multipart/form-data encoding (and fetch) makes of a name or a text value. */
 function crlf(text: string): string {
   return text.replace(/\r\n|\r|\n/g, "\r\n");
-}
-
-function utf8(bytes: Uint8Array): string | undefined {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }
