@@ -131,7 +131,7 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
   if (output === undefined) return tableModule(expression, files[0]!);
   if (io.writeFile === undefined) throw new Error("this run cannot write files");
   // Every file is made before any is written, so a refused name leaves nothing half-written.
-  for (const file of tableFiles(output, files[0]!, table, tableModule(expression, files[0]!), expression)) {
+  for (const file of tableFiles(output, files[0]!, tableModule(expression, files[0]!), expression)) {
     try {
       io.writeFile(file.path, file.text);
     } catch (error) {

@@ -5,8 +5,6 @@
 // literal types, lists as tuples), so the type is exact, mutable like the value (assignable to DescribedDefaults and
 // to the options `endpoint.defaults()` takes), and needs no import: it resolves under any moduleResolution.
 import { resolve } from "node:path";
-import { ROUTES, type DescribedDefaults } from "endpointkit/openapi";
-import { moduleData, moduleKey } from "./module-data.js";
 import { show } from "./show.js";
 import { UsageError } from "./usage-error.js";
 
@@ -20,16 +18,16 @@ export interface OutputFile {
  * The files `-o output` writes, by the name's extension: `.ts` and `.mts` a TypeScript module; `.js` and `.mjs` the
  * ES module with its declaration beside it (`.d.ts`, `.d.mts`), where TypeScript looks for it under every resolution.
  * `jsModule` is the module the command prints, `expression` the table as a JavaScript expression, both already
- * escaped by moduleData(); the type is escaped here the same way.
+ * escaped by moduleData(); the type is that expression, JSON text being its own exact type literal.
  */
-export function tableFiles(output: string, description: string, table: DescribedDefaults, jsModule: string, expression: string): OutputFile[] {
+export function tableFiles(output: string, description: string, jsModule: string, expression: string): OutputFile[] {
   // table.d.ts, .d.mts, .d.cts, and the declarations of other extensions (styles.d.css.ts).
   if (/\.d(?:\.[^./\\]+)?\.[cm]?ts$/.test(output)) {
     throw new UsageError(
       `-o ${show(output)} names a declaration file: name the module instead (-o table.js writes table.js and table.d.ts) or a TypeScript module (-o table.ts)`,
     );
   }
-  const files = filesOf(output, table, jsModule, expression);
+  const files = filesOf(output, jsModule, expression);
   // Every file, the declaration beside a .js too (-o api.js with the description api.d.ts), before any is written.
   const overwritten = files.find((file) => resolve(file.path) === resolve(description));
   if (overwritten !== undefined) {
@@ -43,8 +41,9 @@ export function tableFiles(output: string, description: string, table: Described
 }
 
 /** The files of `-o output` by its extension (.ts or .mts alone, .js or .mjs with its declaration). */
-function filesOf(output: string, table: DescribedDefaults, jsModule: string, expression: string): OutputFile[] {
-  const type = tableType(table);
+function filesOf(output: string, jsModule: string, expression: string): OutputFile[] {
+  // The table's JSON text is its own type literal, as exact as the value.
+  const type = expression;
   if (output.endsWith(".ts") || output.endsWith(".mts")) return [{ path: output, text: typescriptModule(type, expression) }];
   const declaration = output.endsWith(".js") ? `${output.slice(0, -3)}.d.ts` : output.endsWith(".mjs") ? `${output.slice(0, -4)}.d.mts` : undefined;
   if (declaration === undefined) {
@@ -69,13 +68,4 @@ function typescriptModule(type: string, expression: string): string {
 /** The declaration of the ES module beside it. */
 function declarationModule(type: string): string {
   return `${HEADER}${DOC}declare const table: ${type};\nexport default table;\n`;
-}
-
-/** The table's value as a type literal (JSON text, escaped by moduleData()), laid out as the module lays out the value: one route a line. */
-function tableType(table: DescribedDefaults): string {
-  const { [ROUTES]: routes, ...rest } = table;
-  const lines = Object.keys(routes).map((route) => `    ${moduleKey(route)}: ${moduleData(routes[route])}`);
-  const head = moduleData(rest, 2).slice(0, -2);
-  const body = lines.length === 0 ? "{}" : `{\n${lines.join(",\n")}\n  }`;
-  return `${head},\n  ${moduleKey(ROUTES)}: ${body}\n}`;
 }
