@@ -36,7 +36,7 @@ const QUERY_FORMATS: { readonly [format: string]: { style?: string; explode: boo
 };
 
 /** Reads a Swagger 2.0 document; `base` says where it is served (its scheme and host when the document has none). */
-export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined, securitySchemes: ReadonlyMap<string, DescribedScheme> = new Map()): Swagger2Read {
+export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined, securitySchemes: ReadonlyMap<string, DescribedScheme>): Swagger2Read {
   const served = base === undefined ? undefined : /^([a-z][a-z\d+.-]*):\/\/([^/?#]+)/i.exec(base);
   const schemes = schemesOf(reader, own(document, "schemes"));
   const host = ownString(document, "host") ?? served?.[2];
