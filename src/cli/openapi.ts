@@ -5,6 +5,7 @@ import { ROUTES, fromOpenApi, type DescribedDefaults, type FromOpenApiOptions, t
 import { describedInFlagWords } from "./flag-words.js";
 import { openapiHelpText } from "./help.js";
 import { moduleData, moduleKey } from "./module-data.js";
+import { pathsTypes } from "./paths-types.js";
 import type { ReadFile } from "./options.js";
 import type { Io } from "./options.js";
 import { show } from "./show.js";
@@ -103,16 +104,22 @@ function readTable(path: string, document: unknown, options: FromOpenApiOptions)
 
 /**
  * The openapi command: an ES module whose default export is what fromOpenApi() returns, printed; or with `-o FILE`
- * written to FILE, typed (table-types.ts). Returns what to print.
+ * written to FILE, typed (table-types.ts), with openapi-typescript's `paths` types beside it unless `--table-only`
+ * (paths-types.ts). Returns what to print.
  */
-export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" | "writeFile">, warnings: string[] = []): string {
+export async function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" | "writeFile" | "load">, warnings: string[] = []): Promise<string> {
   const options: FromOpenApiOptions = {};
   const files: string[] = [];
   let output: string | undefined;
+  let tableOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     if (flag === "-h" || flag === "--help") return openapiHelpText();
+    if (arg === "--table-only") {
+      tableOnly = true;
+      continue;
+    }
     if (flag === "--server" || flag === "--base-url" || flag === "--output" || flag === "-o") {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`${flag} needs a value`);
@@ -120,18 +127,24 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
       else if (flag === "--server") options.server = /^\d+$/.test(value) ? Number(value) : value;
       else output = value;
     } else if (arg.startsWith("-") && arg !== "-") {
-      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --server, --base-url, --help`);
+      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --table-only, --server, --base-url, --help`);
     } else {
       files.push(arg);
     }
   }
   if (files.length !== 1) throw new UsageError(files.length === 0 ? "the openapi command needs a description file" : "the openapi command takes one description file");
-  const table = readTable(files[0]!, readDescription(files[0]!, io.readFile, warnings), options);
+  if (tableOnly && output === undefined) throw new UsageError("--table-only goes with -o FILE: without -o the table is printed, with no types");
+  const document = readDescription(files[0]!, io.readFile, warnings);
+  const table = readTable(files[0]!, document, options);
   const expression = tableExpression(table);
   if (output === undefined) return tableModule(expression, files[0]!);
   if (io.writeFile === undefined) throw new Error("this run cannot write files");
+  const written = tableFiles(output, files[0]!, tableModule(expression, files[0]!), expression);
+  // The types go into the TypeScript file: the .ts module, or the declaration beside a .js one. They are made before
+  // anything is written, so a description the type tools refuse leaves no file behind.
+  const types = tableOnly ? "" : TYPES_HEADER + await pathsTypes(document, files[0]!, Object.keys(table[ROUTES]), warnings, io.load ?? ((name) => import(name)));
   // Every file is made before any is written, so a refused name leaves nothing half-written.
-  for (const file of tableFiles(output, files[0]!, tableModule(expression, files[0]!), expression)) {
+  for (const file of written.map((each) => (each.path.endsWith("ts") ? { ...each, text: `${each.text}\n${types}` } : each))) {
     try {
       io.writeFile(file.path, file.text);
     } catch (error) {
@@ -141,6 +154,9 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
   }
   return "";
 }
+
+/** What comes before openapi-typescript's types in the file `-o` writes. */
+const TYPES_HEADER = "// The description's types, by openapi-typescript: endpoint.defaults<paths>(...) checks each call against paths.\n";
 
 /** The ES module `endpointkit openapi` prints: the table (as tableExpression() writes it) as its default export. */
 function tableModule(expression: string, file: string): string {

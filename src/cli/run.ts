@@ -9,6 +9,7 @@ import { baseUrlInFlagWords } from "./flag-words.js";
 import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
 import { describedEndpoint, describedNames, openapiModule } from "./openapi.js";
+import { TypesError } from "./paths-types.js";
 import { buildOptions, describe, utf8, type BuiltRequest, type Io, type ReadFile } from "./options.js";
 import { cleanMessage, show } from "./show.js";
 import { nearest } from "./suggest.js";
@@ -42,7 +43,7 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     const command = parseArgs(argv);
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
-    if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
+    if (command.action === "openapi") return success(await openapiModule(command.argv, io, warnings));
     const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings);
     // With a description, `name@file` is a file part of a multipart body, and an item is read by the description
     // first: `origin=LON` is the route's query parameter `origin`, though it looks like a header.
@@ -189,6 +190,9 @@ function failure(error: unknown, usage: string): Outcome {
   }
   if (error instanceof EndpointError) {
     return { exitCode: 1, stdout: "", stderr: `endpointkit: ${error.code}: ${cleanMessage(error.message)}\n` };
+  }
+  if (error instanceof TypesError) {
+    return { exitCode: 1, stdout: "", stderr: `endpointkit: ${cleanMessage(error.message)}\n` };
   }
   if (error instanceof CurlError) {
     return { exitCode: 2, stdout: "", stderr: `endpointkit: --curl: ${cleanMessage(error.message)}\n` };
