@@ -2,6 +2,7 @@
 // so that one command gives a typed client. The types are openapi-typescript's own (this project writes no second type
 // generator); a Swagger 2.0 description is converted for them by swagger2openapi. Both are optional peers of the
 // command line, loaded only here: the library never imports them, and a project that only prints tables needs neither.
+import { safeText } from "./module-data.js";
 import { show } from "./show.js";
 import { UsageError } from "./usage-error.js";
 
@@ -52,7 +53,8 @@ export async function pathsTypes(document: unknown, file: string, routes: readon
   const astToString = generator.astToString as (nodes: unknown) => string;
   return quietly(warnings, "openapi-typescript", async () => {
     try {
-      return astToString(await openapiTS(openapi, { silent: true }));
+      // The description's names and texts reach the types as written: a bidi override or a U+2028 escaped, as in the table.
+      return safeText(astToString(await openapiTS(openapi, { silent: true })));
     } catch (error) {
       throw new TypesError(`openapi-typescript cannot make the types of ${show(file)}: ${messageOf(error)}`);
     }

@@ -5,7 +5,7 @@ import { parseArgs } from "./args.js";
 import { readAuth } from "./auth.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
 import { bodyKind, shownBody, type FilePaths } from "./body.js";
-import { baseUrlInFlagWords } from "./flag-words.js";
+import { baseUrlInFlagWords, describedCallInFlagWords } from "./flag-words.js";
 import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
 import { describedEndpoint, describedNames, openapiModule } from "./openapi.js";
@@ -123,7 +123,8 @@ function build(api: Endpoint, route: string, options: EndpointOptions, built: Bu
       const typo = misspeltPlaceholder(route, built.options);
       if (typo !== undefined) throw typo;
     }
-    throw options.baseUrl === undefined ? error : baseUrlInFlagWords(error);
+    const worded = api === endpoint ? error : describedCallInFlagWords(error);
+    throw options.baseUrl === undefined ? worded : baseUrlInFlagWords(worded);
   }
 }
 
