@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, type Io } from "../../src/cli/run.js";
-import { endpointkit, ensureBuilt } from "./cli.js";
+import { endpointkit, endpointkitWith, ensureBuilt } from "./cli.js";
 
 const root = join(import.meta.dirname, "../..");
 const work = mkdtempSync(join(tmpdir(), "endpointkit-paths-types-"));
@@ -104,6 +104,14 @@ describe("endpointkit openapi FILE -o api.ts", () => {
     }
     // The .js module stays the table alone: types have no run-time part.
     expect(readFileSync(join(work, "pets-js.js"), "utf8")).not.toContain("interface paths");
+  });
+
+  it("wrote examples/own-api/api.js and api.d.ts, the module the README's calls import (regenerate them when this fails)", async () => {
+    const ownApi = join(root, "examples/own-api");
+    const result = await endpointkitWith({ cwd: ownApi }, "openapi", "petstore.yaml", "-o", join(work, "own-api.js"));
+    expect(result).toMatchObject({ status: 0, stderr: "" });
+    expect(readFileSync(join(work, "own-api.js"), "utf8")).toBe(readFileSync(join(ownApi, "api.js"), "utf8"));
+    expect(readFileSync(join(work, "own-api.d.ts"), "utf8")).toBe(readFileSync(join(ownApi, "api.d.ts"), "utf8"));
   });
 
   it("converts NetLicensing's Swagger 2.0 with swagger2openapi's patches, and says so", async () => {
