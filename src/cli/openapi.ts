@@ -144,7 +144,7 @@ export async function openapiModule(argv: readonly string[], io: Pick<Io, "readF
   // anything is written, so a description the type tools refuse leaves no file behind.
   const types = tableOnly ? "" : TYPES_HEADER + await pathsTypes(document, files[0]!, Object.keys(table[ROUTES]), warnings, io.load ?? ((name) => import(name)));
   // Every file is made before any is written, so a refused name leaves nothing half-written.
-  for (const file of written.map((each) => (each.path.endsWith("ts") ? { ...each, text: `${each.text}\n${types}` } : each))) {
+  for (const file of written.map((each) => (types !== "" && each.path.endsWith("ts") ? { ...each, text: `${each.text}\n${types}` } : each))) {
     try {
       io.writeFile(file.path, file.text);
     } catch (error) {

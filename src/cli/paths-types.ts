@@ -56,7 +56,7 @@ export async function pathsTypes(document: unknown, file: string, routes: readon
       // The description's names and texts reach the types as written: a bidi override or a U+2028 escaped, as in the table.
       return safeText(astToString(await openapiTS(openapi, { silent: true })));
     } catch (error) {
-      throw new TypesError(`openapi-typescript cannot make the types of ${show(file)}: ${messageOf(error)}`);
+      throw new TypesError(`openapi-typescript cannot make the types of ${show(file)}: ${messageOf(error)} (--table-only writes the table alone)`);
     }
   });
 }
@@ -72,7 +72,7 @@ async function toOpenApi3(document: unknown, file: string, warnings: string[], l
     try {
       return await convertObj(structuredClone(document), options);
     } catch (error) {
-      throw new TypesError(`swagger2openapi cannot convert the Swagger 2.0 description ${show(file)} to OpenAPI 3 for its types: ${messageOf(error)}`);
+      throw new TypesError(`swagger2openapi cannot convert the Swagger 2.0 description ${show(file)} to OpenAPI 3 for its types: ${messageOf(error)} (--table-only writes the table alone)`);
     }
   });
   if (typeof converted.openapi !== "object" || converted.openapi === null) {
