@@ -173,7 +173,8 @@ const HOSTILE = {
   },
 };
 
-// docs/cli.md's TypeScript block: the flow as the docs show it, with the file its sh block writes.
+// docs/cli.md's TypeScript block (run by readme.test.ts in examples/own-api): type-checked here against the file its
+// sh block writes from this description.
 const DOCS_BLOCK = /\n```ts\n([\s\S]*?)\n```\n/.exec(readFileSync(join(root, "docs/cli.md"), "utf8"))?.[1];
 
 // The control: the module printed without -o has no declaration, which strict TypeScript refuses (TS7016).
