@@ -177,6 +177,13 @@ describe("what -o needs, and what it refuses", () => {
     expect(written.size).toBe(0);
   });
 
+  it("refuses --table-only without -o: the printed module has no types to leave out", async () => {
+    const { outcome, loaded } = await runWith(["openapi", "pets.json", "--table-only"], { "pets.json": PETS });
+    expect(outcome).toMatchObject({ exitCode: 2, stdout: "" });
+    expect(outcome.stderr).toContain("--table-only goes with -o FILE");
+    expect(loaded).toEqual([]);
+  });
+
   it("writes the table alone with --table-only, loading neither tool", async () => {
     const { outcome, written, loaded } = await runWith(["openapi", "nl.json", "--table-only", "-o", "api.ts"], { "nl.json": NETLICENSING }, notInstalled);
     expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
