@@ -54,7 +54,9 @@ export async function pathsTypes(document: unknown, file: string, routes: readon
   return quietly(warnings, "openapi-typescript", async () => {
     try {
       // The description's names and texts reach the types as written: a bidi override or a U+2028 escaped, as in the table.
-      return safeText(astToString(await openapiTS(openapi, { silent: true })));
+      // emptyObjectsUnknown: a free-form object (no properties) takes any key at run time, so its type takes any key
+      // too; openapi-typescript's default would type it Record<string, never> and refuse every key the call may send.
+      return safeText(astToString(await openapiTS(openapi, { silent: true, emptyObjectsUnknown: true })));
     } catch (error) {
       throw new TypesError(`openapi-typescript cannot make the types of ${show(file)}: ${messageOf(error)} (--table-only writes the table alone)`);
     }

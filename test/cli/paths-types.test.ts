@@ -20,7 +20,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const NETLICENSING = gunzipSync(readFileSync(join(root, "test/fixtures/swagger2/netlicensing.io_2.x.json.gz"))).toString("utf8");
 
-// OpenAPI 3.2: a GET openapi-typescript types, and a query operation and an additional COPY it does not.
+// OpenAPI 3.2: a GET and a POST openapi-typescript types, and a query operation and an additional COPY it does not.
 const OPENAPI_32 = {
   openapi: "3.2.0",
   info: { title: "notes", version: "1" },
@@ -29,6 +29,8 @@ const OPENAPI_32 = {
     "/notes/{id}": {
       parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
       get: { parameters: [{ name: "full", in: "query", schema: { type: "boolean" } }], responses: { "200": { description: "the note" } } },
+      // A free-form object body: the call may send any key, and so must the type let it.
+      post: { requestBody: { content: { "application/json": { schema: { type: "object" } } } }, responses: { "204": { description: "saved" } } },
       query: { responses: { "200": { description: "found" } } },
       additionalOperations: { COPY: { responses: { "201": { description: "copied" } } } },
     },
@@ -53,6 +55,8 @@ export const requests = [
   jsPetsApi("GET /pets", { tags: ["dog"], limit: 5 }),
   licensingApi("GET /licensee/{licenseeNumber}", { licenseeNumber: "L1" }),
   notesApi("GET /notes/{id}", { id: 7, full: true }),
+  // Without openapi-typescript's emptyObjectsUnknown, the free-form body would be Record<string, never>.
+  notesApi("POST /notes/{id}", { id: 7, data: { title: "any key", pinned: true } }),
 ];
 // @ts-expect-error dryRun is a boolean in the description
 petsApi("POST /pets", { name: "Rex", dryRun: "yes", headers: { "X-Request-Id": "r-1" } });
