@@ -429,7 +429,7 @@ function expandUrl(compiled: CompiledUrl, call: CallView, rules: Rules): string 
     if (rules.sharesKeys) call.urlValues = values;
     if (rules.urlValue !== undefined) {
       const written: Dictionary = {};
-      for (const name of compiled.template.variables) setOwn(written, name, rules.urlValue(name, values[name]));
+      for (const name of compiled.template.variables) setOwn(written, name, rules.urlValue(name, values[name], call));
       values = written;
     }
   }

@@ -18,6 +18,19 @@ export interface Style {
   readonly json: boolean;
 }
 
+/** A form or multipart property's style, with the media type its Encoding Object names. */
+export interface EncodingStyle extends Style {
+  readonly contentType?: string | undefined;
+}
+
+/**
+ * True for an empty list or map, which is no value in any place, as undefined (DECISIONS "Described routes", RFC 6570).
+ * Read by its own keys and length only.
+ */
+export function isEmptyValue(value: unknown): boolean {
+  return Array.isArray(value) ? value.length === 0 : isPlainObject(value) && Object.keys(value).length === 0;
+}
+
 /**
  * The pieces of one text a call writes (its query, its cookie header, a form body, a header value), measured as they
  * are added, as a plain route's query is (src/query.ts): a list of 2^20 long items ends in ERR_TOO_LARGE at the

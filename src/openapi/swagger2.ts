@@ -8,7 +8,7 @@ import { isJson, isJsonRange } from "./media.js";
 import { ALWAYS_OPTIONS, isTransportHeader } from "./call.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
-import { isIgnoredHeader, datedProperties, flatProperties, isDate, markJsonString, placeholderNames, setTemplatePath } from "./routes.js";
+import { isIgnoredHeader, datedProperties, flatProperties, isDate, markJsonString, placeholderNames, requiredProperties, setTemplatePath } from "./routes.js";
 import { addSecurity } from "./security.js";
 import type { DescribedScheme } from "../types/route-table.js";
 
@@ -243,6 +243,9 @@ function collectionFormat(route: string, parameter: Dictionary): string {
 function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | undefined, taken: ReadonlySet<string>): DescribedBody {
   const mediaType = consumes?.json ?? "application/json";
   const body: DescribedBody = { mediaType };
+  if (own(parameter, "required") === true) body.required = true;
+  const required = requiredProperties(reader, own(parameter, "schema"));
+  if (required !== undefined && required.length > 0) body.requiredProperties = required.slice();
   flatProperties(reader, body, own(parameter, "schema"), taken);
   datedProperties(reader, body, own(parameter, "schema"));
   if (consumes === undefined || consumes.isJson) markJsonString(reader, body, own(parameter, "schema"));
@@ -260,6 +263,9 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
   const names = form.map((parameter) => ownString(parameter, "name")!);
   reader.step(names.length);
   if (!names.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) body.properties = names;
+  // Required formData parameters are required properties of the form, and make the body required.
+  const required = form.filter((parameter) => own(parameter, "required") === true).map((parameter) => ownString(parameter, "name")!);
+  if (required.length > 0) Object.assign(body, { required: true, requiredProperties: required });
   const dates = form.filter((parameter) => isDate(reader, parameter)).map((parameter) => ownString(parameter, "name")!);
   if (dates.length > 0) body.dates = dates;
   const encoding: { [property: string]: DescribedEncoding } = {};

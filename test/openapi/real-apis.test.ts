@@ -743,6 +743,19 @@ function compare(fixture: Fixture, entry: IndexEntry): string[] {
         tally.known.set("R18", (tally.known.get("R18") ?? 0) + 1);
         continue;
       }
+      // R21: a body property the schema requires (its own `required`, its allOf members') that the case does not give,
+      // or a required body not given at all: oas-to-har sends what it has; we refuse it (DECISIONS "Described routes":
+      // what a described call must hold is checked at run time, ERR_MISSING_PARAMETER naming it).
+      const message = String((error as Error).message);
+      const required = /no value for the required body propert(?:y|ies) (.*?)(?: \(the request body is required\))?$/.exec(message);
+      if (code === "ERR_MISSING_PARAMETER" && (required !== null || message.includes("the request body is required"))) {
+        const names = required === null ? [] : [...required[1]!.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
+        const data = isObject(test.options.data) ? test.options.data : {};
+        if (names.every((name) => (test.options as Record<string, unknown>)[name] === undefined && data[name] === undefined)) {
+          tally.known.set("R21", (tally.known.get("R21") ?? 0) + 1);
+          continue;
+        }
+      }
       tally.failed += 1;
       countKind(`threw ${code ?? (error as Error).name}`);
       failures.push(`${test.route}: threw ${String(error)}\n  options ${JSON.stringify(test.options)}\n  expected ${JSON.stringify(test.expected)}`);
