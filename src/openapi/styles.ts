@@ -16,6 +16,8 @@ export interface Style {
   readonly allowReserved: boolean;
   /** Described by `content` (or a form `encoding` contentType) of a JSON media type: sent as its JSON text. */
   readonly json: boolean;
+  /** A parameter's place, where it has one: a cookie takes no bracket form. */
+  readonly in?: string;
 }
 
 /** A form or multipart property's style, with the media type its Encoding Object names. */
@@ -179,7 +181,8 @@ function listPairs(pairs: Pieces, style: Style, value: unknown, encode: Encode, 
   // values do: `Tags[0][Key]=a` (AWS' query APIs), `Rule[Action][Kind]=k`. Exploded or not: an exploded map's keys
   // as names of their own would collide with the operation's other parameters (AWS' `SourceConfiguration` holds an
   // `ApplicationName` beside the `ApplicationName` parameter). The items read above are used.
-  if (seen !== undefined && style.style === "form" && name !== undefined && items.some(isWalked)) {
+  // A cookie has no such form (DECISIONS: nested values in a header, a cookie or a delimited style are refused).
+  if (seen !== undefined && style.style === "form" && name !== undefined && style.in !== "cookie" && items.some(isWalked)) {
     let whole: unknown[] | Dictionary = items;
     if (keys !== undefined) {
       whole = {};
