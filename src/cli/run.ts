@@ -43,7 +43,7 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
     if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
-    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings);
+    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings, command.server, command.serverVars);
     // With a description, `name@file` is a file part of a multipart body, and an item is read by the description
     // first: `origin=LON` is the route's query parameter `origin`, though it looks like a header.
     const described = command.openapi === undefined ? undefined : describedNames(api, command.route);
