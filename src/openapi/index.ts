@@ -214,17 +214,23 @@ function operationsOf(reader: Reader, path: string, item: Dictionary): [string, 
   return operations;
 }
 
-/** The response media type an operation asks for: its first response's JSON type, else that response's first type. */
+/**
+ * The response media type an operation asks for, one type (DECISIONS "Described routes"): its success response's JSON
+ * type, else that response's first type; a success response is a 2XX one (else the first that has content: `default`).
+ */
 function acceptOf(reader: Reader, operation: unknown): string | undefined {
   const responses = own(operation, "responses");
   if (!isPlainObject(responses)) return undefined;
+  let found: string | undefined;
   for (const status of reader.keys(responses)) {
     const content = own(reader.resolve(responses[status]), "content");
     const types = reader.keys(content);
     if (types.length === 0) continue;
-    return types.find((type) => isJson(type.toLowerCase())) ?? types[0];
+    const type = types.find((type) => isJson(type.toLowerCase())) ?? types[0];
+    if (status.startsWith("2")) return type;
+    found ??= type;
   }
-  return undefined;
+  return found;
 }
 
 /** The document's accept header: application/json, unless most operations ask for another type. */
