@@ -22,7 +22,8 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
   // would be read from Array.prototype and Object.prototype, where a prototype pollution puts "0", "1"...
   const values: unknown[] = new Array<unknown>(plan.slots).fill(undefined);
   // The values of qualified keys (`query:id`), by parameter: each over the flat key's value for its one parameter.
-  const ownValues: unknown[] | undefined = plan.qualified.size === 0 ? undefined : new Array<unknown>(plan.parameterSlots).fill(undefined);
+  // Made by the first such key: most calls give none. Every slot filled, as `values`.
+  let ownValues: unknown[] | undefined;
   let properties: Dictionary | undefined;
   const defaultList = call.defaults.keys;
   const defaultCount = defaultList.length;
@@ -39,18 +40,18 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
       continue;
     }
     let place = plan.places.get(key);
-    // A body that takes any key (a free-form object, additionalProperties) takes every other one but the options.
     if (place === undefined) {
       const qualified = plan.qualified.get(key);
       if (qualified !== undefined) {
         // The path's went to the URL (the plan's urlValue); a query, querystring or cookie parameter's is kept apart.
         if (qualified !== "path" && !(own && defaults.has(key))) {
           const value = call.read(key);
-          ownValues![qualified.own] = qualified.date ? withDays(key, value) : value;
+          (ownValues ??= new Array<unknown>(plan.parameterSlots).fill(undefined))[qualified.own] = qualified.date ? withDays(key, value) : value;
         }
         continue;
       }
     }
+    // A body that takes any key (a free-form object, additionalProperties) takes every other one but the options.
     if (place === undefined && plan.body?.additional === true && isFlatKey(key)) place = "body";
     if (place === undefined) {
       // The caller's own key, unless it holds undefined: that is no value, as on every route (merge() drops it).
