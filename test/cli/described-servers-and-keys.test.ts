@@ -64,3 +64,38 @@ describe("--openapi: qualified keys", () => {
     expect(url(outcome.stdout)).toBe("https://eu.api.example/v1/items/1?id=2");
   });
 });
+
+describe("--openapi: a multipart part the description types", () => {
+  const upload = {
+    openapi: "3.1.0",
+    servers: [{ url: "https://api.example" }],
+    paths: {
+      "/upload": {
+        post: {
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: { type: "object", properties: { meta: { type: "object" }, note: { type: "string" } } },
+                encoding: { meta: { contentType: "application/json" } },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  };
+  const uploadIo: Io = { readFile: () => new TextEncoder().encode(JSON.stringify(upload)), readStdin: async () => undefined };
+
+  it("prints its type and JSON text", async () => {
+    const outcome = await run(["--openapi", "u.json", "POST /upload", 'meta:={"a":"b;c"}', "note=hi"], uploadIo);
+    expect(outcome.stderr).toBe("");
+    expect((JSON.parse(outcome.stdout) as { body: unknown }).body).toEqual({ "multipart/form-data": [["meta", { type: "application/json", text: '{"a":"b;c"}' }], ["note", "hi"]] });
+  });
+
+  it("writes it with curl -F, quoted, with its type", async () => {
+    const outcome = await run(["--curl", "--openapi", "u.json", "POST /upload", 'meta:={"a":"b;c"}'], uploadIo);
+    expect(outcome.stderr).toBe("");
+    expect(outcome.stdout).toContain(`meta="{\\"a\\":\\"b;c\\"}";type=application/json`);
+  });
+});
