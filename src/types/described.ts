@@ -193,10 +193,17 @@ type FlatBody<Operation> =
       ? never
       : [PropertyNames<Body> & TakenNames<Operation>] extends [never]
         ? Operation extends { requestBody: object }
-          ? Body
+          ? RequiredBody<Body>
           : Partial<Body>
         : never
     : never;
+
+/**
+ * A required body given flat: its required properties, and at least one property when none is required (a call with
+ * none sends no body, ERR_MISSING_PARAMETER at run time). Each member of a oneOf body on its own.
+ */
+type RequiredBody<Body> = Body extends unknown ? ({} extends Body ? AtLeastOne<Body> : Body) : never;
+type AtLeastOne<Body> = { [K in keyof Body]-?: Body & { [P in K]-?: Exclude<Body[P], undefined> } }[keyof Body];
 
 /** The whole body as `data`: required when the operation's body is. */
 type DataOption<Operation> = Operation extends { requestBody: object }

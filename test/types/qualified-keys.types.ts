@@ -40,3 +40,23 @@ api("POST /items/{id}", { id: 7, data: { name: "Rex" } });
 api("POST /items/{id}", { id: 7, note: "n" });
 // @ts-expect-error the body is required
 api("POST /items/{id}", { id: 7 });
+
+// A required body none of whose properties is required: at least one of them, or data (a call with none sends no body).
+interface patches {
+  "/notes/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    patch: {
+      parameters: { query?: never; header?: never; path: { id: number }; cookie?: never };
+      requestBody: { content: { "application/json": { title?: string; body?: string } } };
+      responses: {};
+    };
+  };
+}
+const notes = endpoint.defaults<patches>({ baseUrl: "https://api.example" });
+notes("PATCH /notes/{id}", { id: 1, title: "t" });
+notes("PATCH /notes/{id}", { id: 1, body: "b", title: "t" });
+notes("PATCH /notes/{id}", { id: 1, data: {} });
+// @ts-expect-error the body is required: give a property or data
+notes("PATCH /notes/{id}", { id: 1 });
+// @ts-expect-error the body is required
+notes("PATCH /notes/{id}");
