@@ -460,6 +460,7 @@ function causeOf(path, kinds, theirs, ours, call) {
   if (call.emptyName) return "V2 a parameter named \"\" or a server URL that is not one";
   const only = (kind) => kinds.length === 1 && kinds[0] === kind;
   if (only("path") && theirs.path.replace(/\/\/+/g, "/") === ours.path) return "E7 an empty path segment (//) in the path key: endpointkit drops it";
+  if (only("path") && /%22|%7B|%5B/.test(ours.path) && !/%22|%7B|%5B/.test(theirs.path)) return "O16 a path parameter described by JSON content: swagger-client writes it in simple style, endpointkit its JSON text";
   if (kinds.includes("content-type") && /\*/.test(theirs.contentType ?? "")) return "O4 a media range body (*/*) labelled */*";
   if (kinds.includes("body") && typeof ours.body?.json === "string" && theirs.body?.text === ours.body.json) return "O5 a JSON body that is a string sent unquoted";
   if (kinds.includes("body") && theirs.body?.multipart && ours.body?.multipart && theirs.body.multipart.length < ours.body.multipart.length) return "O6 a list in a multipart body sent as one part, its items joined with commas";
