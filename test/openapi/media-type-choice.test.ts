@@ -95,3 +95,30 @@ describe("the caller's content-type chooses the body's media type", () => {
     expect(request.headers["content-type"]).toBe("text/csv");
   });
 });
+
+describe("Swagger 2.0: the caller's content-type chooses among consumes", () => {
+  const swagger = endpoint.defaults(
+    fromOpenApi({
+      swagger: "2.0",
+      host: "api.example",
+      schemes: ["https"],
+      paths: {
+        "/pets": { post: { consumes: ["application/json", "application/xml"], parameters: [{ name: "pet", in: "body", schema: { type: "object", properties: { name: { type: "string" } } } }], responses: {} } },
+        "/form": {
+          post: {
+            consumes: ["application/x-www-form-urlencoded", "multipart/form-data"],
+            parameters: [{ name: "name", in: "formData", type: "string" }],
+            responses: {},
+          },
+        },
+      },
+    }),
+  ) as unknown as Call;
+
+  it("takes another type the operation consumes, and refuses one it does not", () => {
+    expect(swagger("POST /pets", { data: "<pet/>", headers: { "content-type": "application/xml" } }).body).toBe("<pet/>");
+    expectEndpointError(() => swagger("POST /pets", { name: "Rex", headers: { "content-type": "text/csv" } }), "ERR_INVALID_PARAMETER");
+    expect(swagger("POST /form", { name: "Rex" }).body).toBe("name=Rex");
+    expect(swagger("POST /form", { name: "Rex", headers: { "content-type": "multipart/form-data" } }).body).toBeInstanceOf(FormData);
+  });
+});
