@@ -267,7 +267,8 @@ function explainOptionNamed(error: EndpointError, keys: readonly string[], optio
   const given = optionNamed.filter(([name]) => keys.includes(name));
   if (given.length === 0) return error;
   const names = given.map(([name, where]) => `the ${where} parameter ${quote(name)}`).join(" and ");
-  return new EndpointError(error.code, `${error.message} (${names} of this route cannot be given as a key: that name is always the option)`, undefined, error.cause);
+  const qualified = given.map(([name, where]) => quote(`${where}:${name}`)).join(" and ");
+  return new EndpointError(error.code, `${error.message} (${names} of this route cannot be given as a key: that name is always the option; give it by its qualified key ${qualified})`, undefined, error.cause);
 }
 
 /** `text` with its %XX escapes decoded; a malformed one is a table fromOpenApi() did not write. */
