@@ -111,8 +111,9 @@ function checkRequiredBody(described: CompiledBody, body: unknown): void {
     );
   }
   if (described.requiredProperties.length === 0 || !isPlainObject(body)) return;
-  const missing = described.requiredProperties.filter((name) => ownValue(body, name) === undefined);
-  if (missing.length > 0) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required body propert${missing.length > 1 ? "ies" : "y"} ${missing.map(quote).join(", ")}`);
+  let missing: string[] | undefined;
+  for (const name of described.requiredProperties) if (ownValue(body, name) === undefined) (missing ??= []).push(name);
+  if (missing !== undefined) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required body propert${missing.length > 1 ? "ies" : "y"} ${missing.map(quote).join(", ")}`);
 }
 
 /** The `name=value` pairs of the parameters of `styles` that have a value in `values`, measured in `pairs`. */

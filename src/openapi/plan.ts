@@ -3,6 +3,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
+import { hasOwn } from "../values.js";
 import { checkHeaderValue } from "../headers.js";
 import { describedHeaders, describedRequest, isFlatKey, isTransportHeader } from "./call.js";
 import { bodyKind, jsonContentType } from "./media.js";
@@ -206,7 +207,13 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   // Qualified keys name one parameter each; a parameter or property literally named so keeps its name.
   const qualified = new Map<string, SlottedStyle | "path">();
   for (const [key, place] of qualifiedKeys) if (!places.has(key) && !qualified.has(key)) qualified.set(key, place);
-  const pathKeys = [...qualified].filter(([, place]) => place === "path").map(([key]) => key);
+  // Each path variable's qualified key, by the variable's name as the template writes it.
+  const pathKeys = new Map<string, string>();
+  for (const [key, place] of qualified) {
+    if (place !== "path") continue;
+    const name = key.slice("path:".length);
+    pathKeys.set(variableOf.get(name) ?? name, key);
+  }
   const plan: CompiledPlan = {
     route,
     url: path,
@@ -216,16 +223,18 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     required: new Set([...pathStyles.keys()].map((name) => variableOf.get(name) ?? name)),
     keyOf: variables.size === 0 ? undefined : (variable: string) => variables.get(variable) ?? variable,
     urlValue:
-      datedPath.size === 0 && jsonPath.size === 0 && pathKeys.length === 0
+      datedPath.size === 0 && jsonPath.size === 0 && pathKeys.size === 0
         ? undefined
         : (variable: string, value: unknown, call: Call) => {
-            const name = variables.get(variable) ?? variable;
             // A path parameter's own qualified key (`path:id`) over the flat key it shares with other places.
-            const key = `path:${name}`;
-            if (qualified.get(key) === "path") {
+            // Looked up before it is read: most calls give none, and a read merges over the defaults.
+            const key = pathKeys.get(variable);
+            if (key !== undefined && (hasOwn.call(call.options, key) || call.defaults.keySet.has(key))) {
               const own = call.read(key);
               if (own !== undefined) value = own;
             }
+            if (datedPath.size === 0 && jsonPath.size === 0) return value;
+            const name = variables.get(variable) ?? variable;
             if (datedPath.has(name)) value = withDays(name, value);
             return jsonPath.has(name) && value != null && !isEmptyValue(value) ? jsonText(name, value, new Seen()) : value;
           },
