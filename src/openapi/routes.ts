@@ -368,6 +368,13 @@ function requiredOf(reader: Reader, value: unknown, depth: number, seen: Set<unk
   for (const member of reader.items(own(schema, "allOf"))) requiredOf(reader, member, depth + 1, seen, names, readOnly);
 }
 
+/** True for one media type (`application/xml; charset=utf-8`), not a list of them nor a range (`image/*`). */
+function isOneType(contentType: string): boolean {
+  const essence = contentType.split(";")[0]!.trim();
+  const slash = essence.indexOf("/");
+  return !contentType.includes(",") && slash > 0 && slash === essence.lastIndexOf("/") && slash < essence.length - 1 && !essence.includes("*") && !essence.includes(" ");
+}
+
 function describedEncoding(reader: Reader, encoding: unknown, multipart: boolean): DescribedEncoding | undefined {
   const entry: DescribedEncoding = {};
   // OpenAPI 3.0.3 and 3.1, Encoding Object: style, explode and allowReserved "SHALL be ignored" unless the body is
@@ -383,7 +390,7 @@ function describedEncoding(reader: Reader, encoding: unknown, multipart: boolean
   // Lowercased and matched at each reference to the body: its text counted at each.
   if (contentType !== undefined && isJson(reader.text(contentType).toLowerCase())) entry.json = true;
   // A multipart part is sent with the media type its Encoding Object names (one type, not a list of them).
-  if (multipart && contentType !== undefined && !contentType.includes(",") && /^[^\s/;]+\/[^\s/;]+(\s*;.*)?$/.test(contentType)) entry.contentType = contentType;
+  if (multipart && contentType !== undefined && isOneType(contentType)) entry.contentType = contentType;
   return Object.keys(entry).length > 0 ? entry : undefined;
 }
 

@@ -266,7 +266,7 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
   const multipart = form.some((parameter) => own(parameter, "type") === "file") || consumes?.form === "multipart/form-data";
   const body: DescribedBody = { mediaType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded" };
   // The other form type the operation consumes, which a call's content-type may choose (a file needs multipart).
-  otherTypes(reader, body, consumes, (type) => !multipart && /^multipart\/form-data\s*(;|$)/i.test(type));
+  otherTypes(reader, body, consumes, (type) => !multipart && type.split(";")[0]!.trim().toLowerCase() === "multipart/form-data");
   const names = form.map((parameter) => ownString(parameter, "name")!);
   reader.step(names.length);
   if (!names.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) body.properties = names;
