@@ -107,7 +107,9 @@ function checkRequiredBody(described: CompiledBody, body: unknown): void {
     const names = described.requiredProperties;
     throw new EndpointError(
       "ERR_MISSING_PARAMETER",
-      names.length > 0 ? `no value for the required body properties ${names.map(quote).join(", ")} (the request body is required)` : `the request body is required: give it as data`,
+      names.length > 0
+        ? `no value for the required body properties ${names.map(quote).join(", ")} (the request body${described.name === undefined ? "" : ` ${quote(described.name)}`} is required)`
+        : `the request body${described.name === undefined ? "" : ` ${quote(described.name)}`} is required: give it as data`,
     );
   }
   if (described.requiredProperties.length === 0 || !isPlainObject(body)) return;

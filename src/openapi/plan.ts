@@ -145,6 +145,10 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     const properties = getOwn(own, "properties");
     const encoding = encodingOf(own, fail);
     for (const property of listOf(properties, fail)) places.set(typeof property === "string" && !places.has(property) ? property : fail(), "body");
+    const text = (key: string): string | undefined => {
+      const value = getOwn(own, key);
+      return value === undefined || typeof value === "string" ? value : fail();
+    };
     const names = (key: string): string[] => listOf(getOwn(own, key), fail).map((name) => (typeof name === "string" ? name : fail()));
     const type = typeof mediaType === "string" ? mediaType : fail();
     const kind = bodyKind(type);
@@ -171,6 +175,7 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       mediaTypes: others.length === 0 ? undefined : [type, ...others],
       required: flag("required"),
       requiredProperties: names("requiredProperties"),
+      name: text("name"),
     };
   }
   const baseUrl = getOwn(entry as Dictionary, "baseUrl");

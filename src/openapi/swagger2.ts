@@ -248,7 +248,11 @@ function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | 
   const mediaType = consumes?.json ?? "application/json";
   const body: DescribedBody = { mediaType };
   otherTypes(reader, body, consumes, () => true);
-  if (own(parameter, "required") === true) body.required = true;
+  if (own(parameter, "required") === true) {
+    body.required = true;
+    const name = ownString(parameter, "name");
+    if (name !== undefined) body.name = reader.text(name);
+  }
   const required = requiredProperties(reader, own(parameter, "schema"));
   if (required !== undefined && required.length > 0) body.requiredProperties = required.slice();
   flatProperties(reader, body, own(parameter, "schema"), taken);

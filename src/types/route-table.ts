@@ -53,6 +53,8 @@ export interface DescribedBody {
   required?: boolean;
   /** The object body's top-level required properties: a body given as an object must hold them. */
   requiredProperties?: string[];
+  /** Swagger 2.0: the name of the `in: body` parameter, which a message about a missing body names. */
+  name?: string;
 }
 
 /** One operation of the route table. */
@@ -151,6 +153,8 @@ export interface CompiledBody {
   readonly mediaTypes: readonly string[] | undefined;
   readonly required: boolean;
   readonly requiredProperties: readonly string[];
+  /** Swagger 2.0's name of the body parameter. */
+  readonly name: string | undefined;
 }
 
 /** A parameter with its style filled in. */
