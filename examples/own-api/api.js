@@ -6,8 +6,8 @@ export default {
   },
   "x-endpointkit-routes": {
     "GET /pets": {"parameters":[{"name":"tags","in":"query"},{"name":"filter","in":"query","style":"deepObject","explode":true},{"name":"limit","in":"query"}]},
-    "POST /pets": {"parameters":[{"name":"dryRun","in":"query"},{"name":"X-Request-Id","in":"header","required":true}],"body":{"mediaType":"application/json","properties":["name","tags"]}},
-    "POST /pets/{petId}/photos": {"parameters":[{"name":"petId","in":"path"}],"body":{"mediaType":"multipart/form-data","properties":["photo","caption"]}},
-    "POST /login": {"body":{"mediaType":"application/x-www-form-urlencoded","properties":["user","password"]}}
+    "POST /pets": {"parameters":[{"name":"dryRun","in":"query"},{"name":"X-Request-Id","in":"header","required":true}],"body":{"mediaType":"application/json","required":true,"requiredProperties":["name"],"properties":["name","tags"]}},
+    "POST /pets/{petId}/photos": {"parameters":[{"name":"petId","in":"path"}],"body":{"mediaType":"multipart/form-data","required":true,"requiredProperties":["photo"],"properties":["photo","caption"]}},
+    "POST /login": {"body":{"mediaType":"application/x-www-form-urlencoded","required":true,"requiredProperties":["user","password"],"properties":["user","password"]}}
   }
 };
