@@ -10,7 +10,6 @@ import { describeValue, own, ownString, ParameterSet, setProperty, type Reader }
 import { withoutTrailingSlash } from "./servers.js";
 import { isIgnoredHeader, datedProperties, flatProperties, isDate, markJsonString, placeholderNames, setTemplatePath } from "./routes.js";
 import { addSecurity } from "./security.js";
-import type { DescribedScheme } from "../types/route-table.js";
 
 /** Swagger 2.0's operations (it has no `trace`). */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -36,7 +35,7 @@ const QUERY_FORMATS: { readonly [format: string]: { style?: string; explode: boo
 };
 
 /** Reads a Swagger 2.0 document; `base` says where it is served (its scheme and host when the document has none). */
-export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined, securitySchemes: ReadonlyMap<string, DescribedScheme>): Swagger2Read {
+export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined): Swagger2Read {
   const served = base === undefined ? undefined : /^([a-z][a-z\d+.-]*):\/\/([^/?#]+)/i.exec(base);
   const schemes = schemesOf(reader, own(document, "schemes"));
   const host = ownString(document, "host") ?? served?.[2];
@@ -50,9 +49,11 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
     );
   }
   const basePath = ownString(document, "basePath") ?? "/";
-  // A query, fragment, white space or control character would make a baseUrl every call refuses: said here instead.
-  if (!basePath.startsWith("/") || /[?#\s\x00-\x1f\x7f-\x9f]/.test(basePath)) {
-    throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the Swagger 2.0 basePath ${quote(basePath)} does not start with "/", or holds a query, a fragment, white space or a control character`);
+  // A query, fragment, white space or control character would make a baseUrl every call refuses: said here instead. A
+  // "." or ".." segment (also written %2e) would be resolved by every HTTP client, taking every route out of the path
+  // the description names (`/api/../admin`): refused too, never normalised into another path.
+  if (!basePath.startsWith("/") || /[?#\s\x00-\x1f\x7f-\x9f]/.test(basePath) || /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(basePath)) {
+    throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the Swagger 2.0 basePath ${quote(basePath)} does not start with "/", or holds a query, a fragment, white space, a control character or a "." or ".." segment`);
   }
   // No schemes: the scheme the description is served with (Swagger 2.0), else https, as for a scheme-relative server.
   // Made (and compared) once per operation with its own schemes: its text counted each time.
@@ -84,13 +85,14 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
     for (const method of METHODS) {
       const operation = reader.resolve(own(item, method));
       if (!isPlainObject(operation)) continue;
-      const route = `${method.toUpperCase()} ${path}`;
+      const route = reader.routeKey(method.toUpperCase(), path);
       const entry = operationEntry(reader, route, names, own(item, "parameters"), operation, mediaTypes(reader, own(operation, "consumes")) ?? consumes);
-      addSecurity(reader, entry, operation, document, securitySchemes);
+      addSecurity(reader, entry, operation, document);
       setTemplatePath(entry, path);
-      // An operation's own schemes take it to its own URL, as an OpenAPI 3 operation's servers do.
+      // An operation's own schemes take it to its own URL, as an OpenAPI 3 operation's servers do, whichever of the
+      // document's the options chose (options.server is no pin; credentials go to another origin only when trusted).
       const ownSchemes = schemesOf(reader, own(operation, "schemes"));
-      if (ownSchemes.length > 0 && choice === undefined) {
+      if (ownSchemes.length > 0) {
         const url = urlOf(preferred(ownSchemes));
         if (url !== baseUrl) Object.assign(entry, { baseUrl: url, replaces: baseUrl });
       }
