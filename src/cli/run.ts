@@ -38,11 +38,15 @@ export async function run(argv: readonly string[], io: Io): Promise<Outcome> {
 }
 
 async function runCommand(argv: readonly string[], io: Io, warnings: string[]): Promise<Outcome> {
+  // Set once the command is known to print a curl command line: its failure then prints `exit N` on stdout, so that
+  // `endpointkit … --curl | sh` fails with endpointkit's status instead of running nothing and exiting 0.
+  let curl = false;
   try {
     const command = parseArgs(argv);
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
     if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
+    curl = command.curl;
     const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings);
     // With a description, `name@file` is a file part of a multipart body, and an item is read by the description
     // first: `origin=LON` is the route's query parameter `origin`, though it looks like a header.
@@ -64,7 +68,8 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     const bodyFile: BodyFile | undefined = raw?.from === "file" && request.body !== undefined ? { path: raw.file, size: raw.bytes.length } : undefined;
     return success(`${toCurl(request, bodyFile, files)}\n`);
   } catch (error) {
-    return failure(error, usageHint(argv));
+    const outcome = failure(error, usageHint(argv));
+    return curl ? { ...outcome, stdout: `exit ${outcome.exitCode}\n` } : outcome;
   }
 }
 
