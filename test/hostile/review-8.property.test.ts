@@ -334,7 +334,7 @@ describe("smaller findings", () => {
     const pair = { username: "ann", password: "pw" };
     const defaults = fromOpenApi(document, { auth: { basic: pair } });
     pair.password = "changed";
-    expect((defaults.auth as { basic: { password: string } }).basic.password).toBe("pw");
+    expect((defaults.auth as unknown as { basic: { password: string } }).basic.password).toBe("pw");
     expect(asApi(defaults)("GET /basic").headers.authorization).toBe(`Basic ${Buffer.from("ann:pw").toString("base64")}`);
   });
 
