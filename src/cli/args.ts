@@ -9,9 +9,9 @@ export type Command =
   | { action: "help" }
   | { action: "version" }
   | { action: "openapi"; argv: string[] }
-  | { action: "preview"; route: string; items: string[]; baseUrl: string | undefined; curl: boolean; ignoreStdin: boolean; openapi?: string; auth?: string[] };
+  | { action: "preview"; route: string; items: string[]; baseUrl: string | undefined; curl: boolean; ignoreStdin: boolean; openapi?: string; auth?: string[]; trust?: string[] };
 
-const FLAGS = ["--curl", "--base-url", "--openapi", "--auth", "--ignore-stdin", "--help", "--version"];
+const FLAGS = ["--curl", "--base-url", "--openapi", "--auth", "--trust", "--ignore-stdin", "--help", "--version"];
 
 /**
  * Reads `[options] <route> [item ...]`. Flags may come anywhere before `--`; after it everything
@@ -25,6 +25,7 @@ export function parseArgs(argv: readonly string[]): Command {
   let curl = false;
   let ignoreStdin = false;
   const auth: string[] = [];
+  const trust: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     if (arg === "--") {
@@ -54,6 +55,10 @@ export function parseArgs(argv: readonly string[]): Command {
       const value = arg === "--auth" ? argv[++i] : arg.slice("--auth=".length);
       if (value === undefined) throw new UsageError("--auth needs SCHEME=env:VAR or SCHEME=file:PATH");
       auth.push(value);
+    } else if (arg === "--trust" || arg.startsWith("--trust=")) {
+      const value = arg === "--trust" ? argv[++i] : arg.slice("--trust=".length);
+      if (value === undefined) throw new UsageError("--trust needs an origin, such as https://uploads.example");
+      trust.push(value);
     } else if (arg.startsWith("--base-url=")) {
       baseUrl = arg.slice("--base-url=".length);
     } else {
@@ -64,7 +69,8 @@ export function parseArgs(argv: readonly string[]): Command {
   if (auth.length > 0 && openapi === undefined) {
     throw new UsageError("--auth names a security scheme of an API description: give the description with --openapi FILE (for other routes, send a header: Authorization:...)");
   }
-  return { action: "preview", route, items, baseUrl, curl, ignoreStdin, ...(openapi === undefined ? {} : { openapi }), ...(auth.length === 0 ? {} : { auth }) };
+  if (trust.length > 0 && openapi === undefined) throw new UsageError("--trust names an origin a described route may send credentials to: give the description with --openapi FILE");
+  return { action: "preview", route, items, baseUrl, curl, ignoreStdin, ...(openapi === undefined ? {} : { openapi }), ...(auth.length === 0 ? {} : { auth }), ...(trust.length === 0 ? {} : { trust }) };
 }
 
 function unknownFlag(arg: string): UsageError {

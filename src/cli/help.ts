@@ -54,8 +54,9 @@ upload needs a multipart body described), a header written with "="
 Options
   --curl          print a curl command line (POSIX-shell quoted), not JSON
   --base-url URL  resolve the route against URL
-                  (default ${defaultBaseUrl}); with --openapi, what
-                  the description's relative servers are resolved against
+                  (default ${defaultBaseUrl}); with --openapi, every
+                  route and credential goes there (a mock, staging), or a
+                  relative server of the description is resolved against it
   --openapi FILE  build the route as the OpenAPI description FILE (.json or
                   .yaml) says (its route table: endpointkit openapi --help)
   --auth SCHEME=env:VAR, --auth SCHEME=file:PATH
@@ -63,6 +64,8 @@ Options
                   security scheme SCHEME, from an environment variable or a
                   file (basic: username:password), sent where the route's
                   requirements say; never the secret itself (shell history)
+  --trust ORIGIN  with --openapi: send credentials to a route whose own
+                  server is on ORIGIN (an upload host), too
   --ignore-stdin  never read stdin (for CI steps whose stdin is an open,
                   silent pipe)
   -h, --help      print this help

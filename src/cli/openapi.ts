@@ -46,16 +46,18 @@ export function describedEndpoint(
   readFile: ReadFile,
   baseUrl: string | undefined,
   warnings: string[] = [],
+  trust?: readonly string[],
 ): { api: Endpoint; baseUrl: string | undefined } {
   const document = readDescription(path, readFile, warnings);
-  if (baseUrl === undefined) return { api: endpoint.defaults(readTable(path, document, {})), baseUrl };
+  const trusted: FromOpenApiOptions = trust === undefined ? {} : { trust };
+  if (baseUrl === undefined) return { api: endpoint.defaults(readTable(path, document, trusted)), baseUrl };
   let table: DescribedDefaults;
   try {
-    table = fromOpenApi(document);
+    table = fromOpenApi(document, trusted);
   } catch (error) {
     // A description that cannot be read without a base (a relative server): --base-url says where it is served.
     if (!(error instanceof EndpointError && error.code === "ERR_INVALID_BASE_URL")) throw describedInFlagWords(error, show(path));
-    return { api: endpoint.defaults(readTable(path, document, { baseUrl })), baseUrl: undefined };
+    return { api: endpoint.defaults(readTable(path, document, { ...trusted, baseUrl })), baseUrl: undefined };
   }
   try {
     return { api: endpoint.defaults(table).defaults({ baseUrl }), baseUrl: undefined };

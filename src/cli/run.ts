@@ -5,7 +5,7 @@ import { parseArgs } from "./args.js";
 import { readAuth } from "./auth.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
 import { bodyKind, shownBody, type FilePaths } from "./body.js";
-import { baseUrlInFlagWords } from "./flag-words.js";
+import { baseUrlInFlagWords, trustInFlagWords } from "./flag-words.js";
 import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
 import { describedEndpoint, describedNames, openapiModule } from "./openapi.js";
@@ -47,7 +47,7 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
     if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
     curl = command.curl;
-    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings);
+    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings, command.trust);
     // With a description, `name@file` is a file part of a multipart body, and an item is read by the description
     // first: `origin=LON` is the route's query parameter `origin`, though it looks like a header.
     const described = command.openapi === undefined ? undefined : describedNames(api, command.route);
@@ -127,7 +127,7 @@ function build(api: Endpoint, route: string, options: EndpointOptions, built: Bu
       const typo = misspeltPlaceholder(route, built.options);
       if (typo !== undefined) throw typo;
     }
-    throw options.baseUrl === undefined ? error : baseUrlInFlagWords(error);
+    throw options.baseUrl === undefined ? trustInFlagWords(error) : baseUrlInFlagWords(error);
   }
 }
 

@@ -371,6 +371,12 @@ describe("7. the command line: --base-url pins, --auth sends there, and a refuse
     expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toContain("ERR_INVALID_ROUTE");
     expect(refused.stderr + refused.stdout).not.toContain("SECRET-TOKEN");
+    // In the command line's words: --trust names the origin.
+    expect(refused.stderr).toContain(`--trust ${UPLOADS}`);
+    const trusted = await cli("--openapi", "api.json", "--trust", UPLOADS, "--auth", "token=env:TOKEN", "POST /assets", "data=bytes");
+    expect(trusted.exitCode).toBe(0);
+    expect(JSON.parse(trusted.stdout)).toMatchObject({ url: `${UPLOADS}/assets`, headers: { authorization: "Bearer SECRET-TOKEN" } });
+    expect((await cli("--trust", UPLOADS, "GET /user")).exitCode).toBe(2);
   });
 
   it("--auth suggests the scheme written in another case", async () => {
