@@ -8,7 +8,7 @@ export const TABLE_SETTINGS = "*";
 
 /** How many routes a message names; how many neighbours, on each side, of each sorted list are compared; how long. */
 const NAMED = 3;
-const NEIGHBOURS = 12;
+const NEIGHBOURS = 8;
 const LONGEST = 64;
 
 /**
@@ -63,9 +63,18 @@ function nearestRoutes(index: RouteIndex, route: string): string[] {
     const at = lowerBound(list.length, (i) => list[i]![0] < key);
     for (let i = Math.max(0, at - NEIGHBOURS); i < Math.min(list.length, at + NEIGHBOURS); i++) candidates.add(list[i]![1]);
   }
-  const scored: [number, string][] = [...candidates].map((candidate) => [distance(target, candidate.slice(0, LONGEST)), candidate]);
-  scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
-  return scored.slice(0, NAMED).map(([, candidate]) => candidate);
+  // Each comparison stops once it cannot beat the NAMED nearest found so far.
+  const scored: [number, string][] = [];
+  const row = new Int32Array(LONGEST + 1);
+  for (const candidate of candidates) {
+    const cutoff = scored.length < NAMED ? LONGEST : scored[NAMED - 1]![0];
+    const found = distance(target, candidate.slice(0, LONGEST), cutoff, row);
+    if (found > cutoff) continue;
+    scored.push([found, candidate]);
+    scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+    if (scored.length > NAMED) scored.pop();
+  }
+  return scored.map(([, candidate]) => candidate);
 }
 
 /** The first index in [0, length) for which `before` is false, `before` being true then false along the list. */
@@ -80,17 +89,24 @@ function lowerBound(length: number, before: (i: number) => boolean): number {
   return low;
 }
 
-/** Levenshtein distance, in one row. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+/** Levenshtein distance, in one row (`row`, reused); past `cutoff` (no cell of a row at or under it), cutoff + 1. */
+function distance(a: string, b: string, cutoff: number, row: Int32Array): number {
+  for (let j = 0; j <= b.length; j++) row[j] = j;
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0]!;
     row[0] = i;
+    let smallest = i;
+    const code = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
       const above = row[j]!;
-      row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let cell = diagonal + (code === b.charCodeAt(j - 1) ? 0 : 1);
+      if (above + 1 < cell) cell = above + 1;
+      if (row[j - 1]! + 1 < cell) cell = row[j - 1]! + 1;
+      row[j] = cell;
+      if (cell < smallest) smallest = cell;
       diagonal = above;
     }
+    if (smallest > cutoff) return cutoff + 1;
   }
   return row[b.length]!;
 }
