@@ -113,6 +113,8 @@ Options
                      index (0 is the first) or URL
   --base-url URL     where the description is served: what a relative server
                      URL (or no servers at all) is resolved against
+  --trust ORIGIN     an origin a route's own server may be on and still be
+                     sent credentials (an upload host), kept in the table
   -h, --help         print this help
 
 Examples

@@ -121,14 +121,15 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     if (flag === "-h" || flag === "--help") return openapiHelpText();
-    if (flag === "--server" || flag === "--base-url" || flag === "--output" || flag === "-o") {
+    if (flag === "--server" || flag === "--base-url" || flag === "--trust" || flag === "--output" || flag === "-o") {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`${flag} needs a value`);
       if (flag === "--base-url") options.baseUrl = value;
+      else if (flag === "--trust") options.trust = [...(options.trust ?? []), value];
       else if (flag === "--server") options.server = /^\d+$/.test(value) ? Number(value) : value;
       else output = value;
     } else if (arg.startsWith("-") && arg !== "-") {
-      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --server, --base-url, --help`);
+      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --server, --base-url, --trust, --help`);
     } else {
       files.push(arg);
     }

@@ -377,6 +377,10 @@ describe("7. the command line: --base-url pins, --auth sends there, and a refuse
     expect(trusted.exitCode).toBe(0);
     expect(JSON.parse(trusted.stdout)).toMatchObject({ url: `${UPLOADS}/assets`, headers: { authorization: "Bearer SECRET-TOKEN" } });
     expect((await cli("--trust", UPLOADS, "GET /user")).exitCode).toBe(2);
+    // The table `endpointkit openapi --trust` writes keeps the trust.
+    const written = await cli("openapi", "--trust", UPLOADS, "api.json");
+    expect(written.exitCode).toBe(0);
+    expect(written.stdout).toContain(`"trust":["${UPLOADS}"]`);
   });
 
   it("--auth suggests the scheme written in another case", async () => {
