@@ -118,8 +118,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   } else if (version === undefined && swagger === "2.0") {
     schemes = readSchemes(reader, document, true);
     read = readSwagger2(reader, document, choice, base);
-  }
-  else {
+  } else {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
       version !== undefined || swagger === undefined
