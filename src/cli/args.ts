@@ -9,9 +9,24 @@ export type Command =
   | { action: "help" }
   | { action: "version" }
   | { action: "openapi"; argv: string[] }
-  | { action: "preview"; route: string; items: string[]; baseUrl: string | undefined; curl: boolean; ignoreStdin: boolean; openapi?: string; auth?: string[]; trust?: string[] };
+  | {
+      action: "preview";
+      route: string;
+      items: string[];
+      baseUrl: string | undefined;
+      curl: boolean;
+      ignoreStdin: boolean;
+      openapi?: string;
+      auth?: string[];
+      /** `--trust ORIGIN`, each: origins a route's own server may be on and still be sent credentials. */
+      trust?: string[];
+      /** `--server N|URL`: the description's server, by index or URL. */
+      server?: string;
+      /** `--server-var name=value`, each: values for that server's variables. */
+      serverVars?: string[];
+    };
 
-const FLAGS = ["--curl", "--base-url", "--openapi", "--auth", "--trust", "--ignore-stdin", "--help", "--version"];
+const FLAGS = ["--curl", "--base-url", "--openapi", "--auth", "--trust", "--server", "--server-var", "--ignore-stdin", "--help", "--version"];
 
 /**
  * Reads `[options] <route> [item ...]`. Flags may come anywhere before `--`; after it everything
@@ -26,6 +41,8 @@ export function parseArgs(argv: readonly string[]): Command {
   let ignoreStdin = false;
   const auth: string[] = [];
   const trust: string[] = [];
+  let server: string | undefined;
+  const serverVars: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     if (arg === "--") {
@@ -59,6 +76,13 @@ export function parseArgs(argv: readonly string[]): Command {
       const value = arg === "--trust" ? argv[++i] : arg.slice("--trust=".length);
       if (value === undefined) throw new UsageError("--trust needs an origin, such as https://uploads.example");
       trust.push(value);
+    } else if (arg === "--server" || arg.startsWith("--server=")) {
+      server = arg === "--server" ? argv[++i] : arg.slice("--server=".length);
+      if (server === undefined) throw new UsageError("--server needs the index or the URL of one of the description's servers");
+    } else if (arg === "--server-var" || arg.startsWith("--server-var=")) {
+      const value = arg === "--server-var" ? argv[++i] : arg.slice("--server-var=".length);
+      if (value === undefined || !value.includes("=")) throw new UsageError("--server-var needs NAME=VALUE, a value for one of the server's variables");
+      serverVars.push(value);
     } else if (arg.startsWith("--base-url=")) {
       baseUrl = arg.slice("--base-url=".length);
     } else {
@@ -70,7 +94,22 @@ export function parseArgs(argv: readonly string[]): Command {
     throw new UsageError("--auth names a security scheme of an API description: give the description with --openapi FILE (for other routes, send a header: Authorization:...)");
   }
   if (trust.length > 0 && openapi === undefined) throw new UsageError("--trust names an origin a described route may send credentials to: give the description with --openapi FILE");
-  return { action: "preview", route, items, baseUrl, curl, ignoreStdin, ...(openapi === undefined ? {} : { openapi }), ...(auth.length === 0 ? {} : { auth }), ...(trust.length === 0 ? {} : { trust }) };
+  if ((server !== undefined || serverVars.length > 0) && openapi === undefined) {
+    throw new UsageError(`${server !== undefined ? "--server" : "--server-var"} chooses a server of an API description: give the description with --openapi FILE`);
+  }
+  return {
+    action: "preview",
+    route,
+    items,
+    baseUrl,
+    curl,
+    ignoreStdin,
+    ...(openapi === undefined ? {} : { openapi }),
+    ...(auth.length === 0 ? {} : { auth }),
+    ...(trust.length === 0 ? {} : { trust }),
+    ...(server === undefined ? {} : { server }),
+    ...(serverVars.length === 0 ? {} : { serverVars }),
+  };
 }
 
 function unknownFlag(arg: string): UsageError {
