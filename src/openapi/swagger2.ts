@@ -136,6 +136,8 @@ interface MediaTypes {
   form: string | undefined;
   /** Every type it lists, as written: those a call's content-type may choose. */
   all: readonly string[];
+  /** The types it lists whose essence is multipart/form-data, as written: found here, once per list. */
+  multipart: readonly string[];
 }
 
 /**
@@ -150,6 +152,7 @@ function mediaTypes(reader: Reader, value: unknown): MediaTypes | undefined {
   let json: string | undefined;
   let form: string | undefined;
   const all: string[] = [];
+  const multipart: string[] = [];
   for (const type of reader.items(value)) {
     if (typeof type !== "string" || type === "") continue;
     all.push(type);
@@ -159,12 +162,11 @@ function mediaTypes(reader: Reader, value: unknown): MediaTypes | undefined {
       firstRange = isJsonRange(lower);
     }
     if (json === undefined && isJson(lower)) json = type;
-    if (form === undefined) {
-      const essence = lower.split(";")[0]!.trim();
-      if (essence === "multipart/form-data" || essence === "application/x-www-form-urlencoded") form = essence;
-    }
+    const essence = lower.split(";")[0]!.trim();
+    if (form === undefined && (essence === "multipart/form-data" || essence === "application/x-www-form-urlencoded")) form = essence;
+    if (essence === "multipart/form-data") multipart.push(type);
   }
-  return first === undefined ? undefined : { json: json ?? first, isJson: json !== undefined || firstRange, form, all };
+  return first === undefined ? undefined : { json: json ?? first, isJson: json !== undefined || firstRange, form, all, multipart };
 }
 
 function operationEntry(reader: Reader, route: string, names: ReadonlySet<string>, shared: unknown, operation: Dictionary, consumes: MediaTypes | undefined): DescribedOperationEntry {
@@ -249,7 +251,7 @@ function collectionFormat(route: string, parameter: Dictionary): string {
 function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | undefined, taken: ReadonlySet<string>): DescribedBody {
   const mediaType = consumes?.json ?? "application/json";
   const body: DescribedBody = { mediaType };
-  otherTypes(reader, body, consumes, () => true);
+  otherTypes(reader, body, consumes?.all);
   if (own(parameter, "required") === true) {
     body.required = true;
     const name = ownString(parameter, "name");
@@ -272,7 +274,7 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
   const multipart = form.some((parameter) => own(parameter, "type") === "file") || consumes?.form === "multipart/form-data";
   const body: DescribedBody = { mediaType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded" };
   // The other form type the operation consumes, which a call's content-type may choose (a file needs multipart).
-  otherTypes(reader, body, consumes, (type) => !multipart && type.split(";")[0]!.trim().toLowerCase() === "multipart/form-data");
+  if (!multipart) otherTypes(reader, body, consumes?.multipart);
   const names = form.map((parameter) => ownString(parameter, "name")!);
   reader.step(names.length);
   if (!names.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) body.properties = names;
@@ -295,10 +297,11 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
   return body;
 }
 
-/** Sets `body.mediaTypes`: the types of `consumes` other than the body's own that `fits`, each copied (and counted). */
-function otherTypes(reader: Reader, body: DescribedBody, consumes: MediaTypes | undefined, fits: (type: string) => boolean): void {
-  const others = (consumes?.all ?? []).filter((type) => type !== body.mediaType && fits(type));
-  if (others.length === 0) return;
-  reader.step(others.length);
-  body.mediaTypes = others;
+/** Sets `body.mediaTypes`: `types` (of `consumes`, those a call may choose) other than the body's own, counted first. */
+function otherTypes(reader: Reader, body: DescribedBody, types: readonly string[] | undefined): void {
+  if (types === undefined || types.length === 0) return;
+  // Counted before the list is read: the document's list applies to every operation.
+  reader.step(types.length);
+  const others = types.filter((type) => type !== body.mediaType);
+  if (others.length > 0) body.mediaTypes = others;
 }
