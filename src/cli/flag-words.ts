@@ -8,20 +8,21 @@ export function describedInFlagWords(error: unknown, file: string): unknown {
   const message = (error.message.startsWith("fromOpenApi(): ") ? error.message.slice("fromOpenApi(): ".length) : error.message)
     .replace(/fromOpenApi\(document, \{ baseUrl: "([^"]*)" \}\)/g, "--base-url $1")
     .replaceAll("options.baseUrl", "--base-url")
-    .replaceAll("options.server", "--server");
+    .replaceAll("options.server", "--server")
+    .replaceAll("options.trust", "--trust");
   return new EndpointError(error.code, `${file}: ${message}`, undefined, error);
 }
 
 /**
  * An error of a call on a described endpoint (`--openapi`): a hint that names a library call says what the command line
  * does instead. The command line has no flag that lets an undescribed route through, since without --openapi every
- * route follows GitHub's rules; and it sends credentials to the described server only.
+ * route follows GitHub's rules; the server credentials go to is pinned with --base-url.
  */
 export function describedCallInFlagWords(error: unknown): unknown {
   if (!(error instanceof EndpointError)) return error;
   const message = error.message
     .replace(` (fromOpenApi(document, { undescribed: "github" }) sends such routes by GitHub's rules)`, " (without --openapi, a route is built by GitHub's rules)")
-    .replace(", and credentials are sent there only: set another server with defaults()", ", and the command line sends credentials there only");
+    .replace(": set another server with defaults({ baseUrl })", ": pin another one with --base-url");
   return message === error.message ? error : new EndpointError(error.code, message, undefined, error);
 }
 
@@ -29,4 +30,13 @@ export function describedCallInFlagWords(error: unknown): unknown {
 export function baseUrlInFlagWords(error: unknown): unknown {
   if (!(error instanceof EndpointError) || error.code !== "ERR_INVALID_BASE_URL" || !error.message.includes('baseUrl "')) return error;
   return new EndpointError(error.code, error.message.replaceAll('baseUrl "', '--base-url "'), undefined, error);
+}
+
+/** A call's refusal of credentials for a route's own server: the option it names is --trust here, a pin --base-url. */
+export function trustInFlagWords(error: unknown): unknown {
+  if (!(error instanceof EndpointError) || !error.message.includes("fromOpenApi(document, { trust: [")) return error;
+  const message = error.message
+    .replace(/fromOpenApi\(document, \{ trust: \["([^"]*)"\] \}\)/g, "--trust $1")
+    .replace("when a baseUrl pins every route to one server", "when --base-url pins every route to one server");
+  return new EndpointError(error.code, message, undefined, error);
 }
