@@ -5,16 +5,16 @@ import { EndpointError, guarded, quote } from "../errors.js";
 import { isToken } from "../token.js";
 import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
-import { PLAN_SOURCE } from "../plan.js";
-import { PATH_ITEM_METHODS, describedPlan } from "./plan.js";
-import { TABLE_SETTINGS, refuseUndescribed } from "./undescribed.js";
+import { PATH_ITEM_METHODS } from "./plan.js";
+import { TABLE_SETTINGS } from "./undescribed.js";
+import { withPlanSource } from "./table.js";
 import type { RouteTable } from "../types/route-table.js";
 import { describeValue, own, ownString, Reader, setProperty } from "./document.js";
 import { readSwagger2 } from "./swagger2.js";
 import { operationEntry, placeholderNames, setTemplatePath } from "./routes.js";
 import { isJson } from "./media.js";
 import { chosenServer, firstServer, serverUrl, serversOf } from "./servers.js";
-import { addSecurity, checkAuthFor, readSchemes, securedPlanSource } from "./security.js";
+import { addSecurity, checkAuthFor, readSchemes } from "./security.js";
 import type { DescribedScheme } from "../types/route-table.js";
 import type { Auth } from "../types/options.js";
 
@@ -75,17 +75,6 @@ export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @_
   for (const key of Object.keys(defaults)) setOwn(copy, key, key === ROUTES ? withPlanSource({ ...table }) : defaults[key]);
   return copy as Defaults;
 });
-
-/** `table` carrying the plan source that compiles its routes (src/plan.ts, PlanSource), which JSON never holds. */
-function withPlanSource<Table extends object>(table: Table): Table {
-  return Object.defineProperty(table, PLAN_SOURCE, { __proto__: null, value: planSource } as PropertyDescriptor);
-}
-
-/**
- * The plan source of every table: the plans of described routes, with the credentials of those that require some
- * (security.ts), and the refusal of a route the table does not describe (undescribed.ts).
- */
-const planSource = /* @__PURE__ */ securedPlanSource((table: Dictionary, method: string, url: string) => describedPlan(table, method, url) ?? refuseUndescribed(table, method, url));
 
 function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI or Swagger 2.0 document (an object)");

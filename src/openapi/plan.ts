@@ -4,6 +4,7 @@ import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
 import { checkHeaderValue } from "../headers.js";
+import { checkAuth } from "./auth.js";
 import { describedHeaders, describedRequest, isFlatKey, isTransportHeader } from "./call.js";
 import { bodyKind, jsonContentType } from "./media.js";
 import { withDays, type Style } from "./styles.js";
@@ -202,8 +203,12 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     sharesKeys: true,
     // OpenAPI path templating: `:id` is literal text.
     colonPlaceholders: false,
-    baseUrl: baseUrl as string | undefined,
-    replaces: replaces as string | undefined,
+    ownServer: baseUrl as string | undefined,
+    // The route's own server (a path's or an operation's `servers`) stands in for the description's, the endpoint's
+    // baseUrl unless the caller or defaults() set another.
+    server: baseUrl === undefined ? undefined : (inForce: unknown) => (inForce === undefined || inForce === replaces ? baseUrl : inForce),
+    sameOperation,
+    checkAuth,
     accept: accept as string | undefined,
     places,
     query,
@@ -287,4 +292,14 @@ function fragmentStart(url: string): number {
     else if (code === 0x23 /* # */ && !insidePlaceholder) start = i;
   }
   return start;
+}
+
+/**
+ * On a described route string, a `method` option naming another method is ERR_INVALID_ROUTE: it would take the call to
+ * another operation (another server, other parameters) than the route whose parameters were read.
+ */
+function sameOperation(routeMethod: unknown, method: unknown): void {
+  if (method !== undefined && (typeof method !== "string" || typeof routeMethod !== "string" || method.toLowerCase() !== routeMethod.toLowerCase())) {
+    throw new EndpointError("ERR_INVALID_ROUTE", "options hold a method beside a described route string, which names the operation: write the method in the route");
+  }
 }

@@ -5,7 +5,7 @@ import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, type Dictionary } from "../objects.js";
 import type { Call, DescribedPlan, PlanSource } from "../plan.js";
 import type { CompiledPlan, DescribedOperationEntry, DescribedScheme } from "../types/route-table.js";
-import { checkAuth } from "../auth.js";
+import { checkAuth, checkAuthServer, mergeAuth } from "./auth.js";
 import { applyCredentials, credentialsFor } from "./credentials.js";
 import { own, ownString, setProperty, type Reader } from "./document.js";
 
@@ -91,7 +91,7 @@ export function checkAuthFor(auth: unknown, schemes: ReadonlyMap<string, Describ
  * The plan source of a route table that has security requirements: `source`'s plans, with `credentials` on each
  * route that requires some. A plan per compiled plan, so the core's own cache of them (by plan) keeps working.
  */
-export function securedPlanSource(source: (table: Dictionary, method: string, url: string) => CompiledPlan | undefined): PlanSource {
+export function securedPlanSource(source: (table: Dictionary, method: string, url: string) => CompiledPlan | undefined): PlanSource["plan"] {
   const secured = new WeakMap<CompiledPlan, DescribedPlan>();
   return (table: Dictionary, method: string, url: string) => {
     const plan = source(table, method, url);
@@ -109,8 +109,13 @@ export function securedPlanSource(source: (table: Dictionary, method: string, ur
           throw new EndpointError("ERR_INVALID_ROUTE", `the route table entry ${quote(key)} has security requirements that are not ones fromOpenApi() writes`);
         }
         // The plan itself beneath (its own fields and any methods its prototype has), with credentials on top.
-        const credentials = (auth: Dictionary, call: Call): void => applyCredentials(credentialsFor(security, schemes as { [name: string]: DescribedScheme }, auth), call);
-        found = Object.create(plan, { credentials: { __proto__: null, value: credentials } as PropertyDescriptor }) as DescribedPlan;
+        const credentials = (given: unknown, defaults: unknown, call: Call): void => {
+          const auth = mergeAuth(defaults, given);
+          if (auth !== undefined) applyCredentials(credentialsFor(security, schemes as { [name: string]: DescribedScheme }, auth), call);
+        };
+        // Credentials go only to the route's described server or the endpoint's.
+        const authServer = (baseUrl: unknown, endpoint: string | undefined): void => checkAuthServer(baseUrl, endpoint, plan.ownServer);
+        found = Object.create(plan, { credentials: { __proto__: null, value: credentials }, authServer: { __proto__: null, value: authServer } } as PropertyDescriptorMap) as DescribedPlan;
       }
       secured.set(plan, found);
     }

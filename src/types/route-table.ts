@@ -104,6 +104,8 @@ export type BodyKind = "multipart" | "form" | "json" | "other";
 /** A route table entry compiled for calls. */
 export interface CompiledPlan extends DescribedPlan {
   readonly route: string;
+  /** The route's own server (a path's or operation's `servers`); undefined: the endpoint's. */
+  readonly ownServer: string | undefined;
   /** Flat keys: path, query and cookie parameters, then body properties. */
   readonly places: ReadonlyMap<string, Place>;
   readonly query: readonly SlottedStyle[];
