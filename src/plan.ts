@@ -6,7 +6,7 @@ import { boundedMemo } from "./cache.js";
 import { EndpointError } from "./errors.js";
 import { headersCopier } from "./headers.js";
 import { checkMethod, splitRoute, type Route } from "./route.js";
-import { copier, getOwn, isPlainObject, ownCopy, setOwn, type Dictionary } from "./objects.js";
+import { copier, deepCopy, getOwn, isPlainObject, ownCopy, setOwn, type Dictionary } from "./objects.js";
 import { OPTION_NAMES, ROUTES } from "./option-names.js";
 import { baseUrlPrefix, type CompiledUrl } from "./url.js";
 import { hasOwn } from "./values.js";
@@ -95,8 +95,11 @@ export interface PlanRules extends Rules {
  * PLAN_SOURCE: the core's one way in for described routes.
  */
 export interface PlanSource {
-  /** The table as an endpoint keeps it (a deep, frozen copy carrying this source), `table` itself when it is one. */
-  adopt(table: Dictionary): Dictionary;
+  /**
+   * The table as an endpoint keeps it (a frozen copy, made with the core's `copy`, carrying this source), `table`
+   * itself when it is one. The copy is the core's: the walk merge() copies options with, which a reader need not bring.
+   */
+  adopt(table: Dictionary, copy: (table: Dictionary) => Dictionary): Dictionary;
   /** The plan of `method url` in an adopted `table`; undefined when it lets that route follow GitHub's rules. */
   plan(table: Dictionary, method: string, url: string): DescribedPlan | undefined;
   /** merge()'s `auth`: `given` over the credentials merged so far, scheme by scheme. */
@@ -237,7 +240,7 @@ export function adoptTable(table: unknown): Dictionary {
   if (source === undefined) {
     throw new EndpointError("ERR_INVALID_ROUTE", `${ROUTES} is a route table: give it through fromOpenApi() or describedRoutes() of "endpointkit/openapi"`);
   }
-  return source.adopt(table as Dictionary);
+  return source.adopt(table as Dictionary, deepCopy);
 }
 
 /** True for the keys a JS object lists first, in ascending order: canonical integers from 0 to 2^32 - 2. */

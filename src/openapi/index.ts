@@ -5,9 +5,12 @@ import { EndpointError, guarded, quote } from "../errors.js";
 import { isToken } from "../token.js";
 import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
+import type { PlanSource } from "../plan.js";
 import { PATH_ITEM_METHODS } from "./plan.js";
 import { TABLE_SETTINGS } from "./undescribed.js";
-import { withPlanSource } from "./table.js";
+import { planSource, withSource } from "./table.js";
+import { ALL_WRITERS } from "./writers.js";
+import type { Writers } from "../types/route-table.js";
 import type { RouteTable } from "../types/route-table.js";
 import { describeValue, own, ownString, Reader, setProperty } from "./document.js";
 import { readSwagger2 } from "./swagger2.js";
@@ -21,7 +24,8 @@ import type { Auth } from "../types/options.js";
 export type { Auth, BasicCredentials, Credential } from "../types/options.js";
 
 export { ROUTES };
-export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, DescribedScheme, RouteTable, SchemeNames } from "../types/route-table.js";
+export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, DescribedScheme, RouteTable, SchemeNames, Writers } from "../types/route-table.js";
+export { tableWriters, writeCookieStyle, writeCredentials, writeDeepObject, writeFormBody, writeMultipart, writeQuerystring } from "./writers.js";
 
 /**
  * What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. (A type
@@ -65,16 +69,40 @@ export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => D
 
 /**
  * `defaults` with its route table ready for `endpoint.defaults()`: for a table that `endpointkit openapi` wrote out
- * (fromOpenApi()'s tables are ready as they are). The table itself is not changed: a frozen or shared one is copied.
+ * as JSON (fromOpenApi()'s tables are ready as they are). Brings every writer. The table itself is not changed: a
+ * frozen or shared one is copied.
  */
-export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @__PURE__ */ guarded("describedRoutes()", <Defaults>(defaults: Defaults): Defaults => {
-  if (!isPlainObject(defaults)) throw new EndpointError("ERR_INVALID_PARAMETER", "describedRoutes(): give it the defaults that fromOpenApi() returns (an object)");
+export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @__PURE__ */ guarded("describedRoutes()", <Defaults>(defaults: Defaults): Defaults => withTable(defaults, ALL_SOURCE, "describedRoutes()"));
+
+/**
+ * `defaults` (a table's data, as `endpointkit openapi` writes it in a module) ready for `endpoint.defaults()`, with
+ * the call-time writers its routes use and no others (writeMultipart, writeCredentials…): what a module written by
+ * `endpointkit openapi` exports, so that a bundler keeps only those. A route that needs another is ERR_INVALID_ROUTE.
+ */
+export const routeTable: <Defaults>(defaults: Defaults, ...writers: Writers[]) => Defaults = /* @__PURE__ */ guarded(
+  "routeTable()",
+  <Defaults>(defaults: Defaults, ...writers: Writers[]): Defaults => {
+    const kit: { -readonly [K in keyof Writers]: Writers[K] } = {};
+    for (const writer of writers) {
+      if (!isPlainObject(writer)) throw new EndpointError("ERR_INVALID_PARAMETER", "routeTable(): give it the writers of \"endpointkit/openapi\" its routes use (writeMultipart, …)");
+      Object.assign(kit, writer);
+    }
+    return withTable(defaults, planSource(kit), "routeTable()");
+  },
+);
+
+/** A copy of `defaults` whose route table carries `source`. */
+function withTable<Defaults>(defaults: Defaults, source: PlanSource, what: string): Defaults {
+  if (!isPlainObject(defaults)) throw new EndpointError("ERR_INVALID_PARAMETER", `${what}: give it the defaults that fromOpenApi() returns (an object)`);
   const table = own(defaults, ROUTES);
-  if (!isPlainObject(table)) throw new EndpointError("ERR_INVALID_ROUTE", `describedRoutes(): the defaults have no route table (${ROUTES})`);
+  if (!isPlainObject(table)) throw new EndpointError("ERR_INVALID_ROUTE", `${what}: the defaults have no route table (${ROUTES})`);
   const copy: Dictionary = {};
-  for (const key of Object.keys(defaults)) setOwn(copy, key, key === ROUTES ? withPlanSource({ ...table }) : defaults[key]);
+  for (const key of Object.keys(defaults)) setOwn(copy, key, key === ROUTES ? withSource({ ...table }, source) : defaults[key]);
   return copy as Defaults;
-});
+}
+
+/** The plan source of tables that may use every writer: fromOpenApi()'s and describedRoutes()'. */
+const ALL_SOURCE = /* @__PURE__ */ planSource(ALL_WRITERS);
 
 function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI or Swagger 2.0 document (an object)");
@@ -108,7 +136,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   for (const [route, type] of accepts) if (type !== accept) routes[route]!.accept = type;
   if (undescribed === "github") routes[TABLE_SETTINGS] = { undescribed };
   const auth = own(options, "auth");
-  const defaults: DescribedDefaults = { baseUrl, headers: { accept }, [ROUTES]: withPlanSource(routes) };
+  const defaults: DescribedDefaults = { baseUrl, headers: { accept }, [ROUTES]: withSource(routes, ALL_SOURCE) };
   // A copy: the caller's object is theirs (a later change to it must not reach the endpoint).
   if (auth !== undefined) defaults.auth = { ...checkAuthFor(auth, schemes) } as Auth;
   return defaults;

@@ -9,7 +9,7 @@ import { describedHeaders, describedRequest, isFlatKey, isTransportHeader } from
 import { bodyKind, jsonContentType } from "./media.js";
 import { withDays, type Style } from "./styles.js";
 import type { Call } from "../plan.js";
-import type { CompiledPlan, DescribedStyle, Place, SlottedStyle } from "../types/route-table.js";
+import type { CompiledPlan, DescribedStyle, Place, SlottedStyle, Writers } from "../types/route-table.js";
 
 /**
  * Compiled entries by table, then by url and method as a call gives them: both are strings the caller holds (a route
@@ -26,18 +26,18 @@ const MAX_SPELLINGS = 8;
  * route as written wins (OpenAPI 3.2's additionalOperations key a method in the case it is sent: `Purge`, `COPY`);
  * else the uppercase one, as fromOpenApi() writes the fixed fields' methods (`get` finds "GET /pets").
  */
-export function describedPlan(table: Dictionary, method: string, url: string): CompiledPlan | undefined {
+export function describedPlan(table: Dictionary, method: string, url: string, writers: Writers): CompiledPlan | undefined {
   const cached = compiledTables.get(table)?.get(url)?.get(method);
   if (cached !== undefined) return cached;
   const key = `${method} ${url}`;
   const entry = getOwn(table, key);
   let plan: CompiledPlan | undefined;
-  if (entry !== undefined) plan = compileEntry(key, url, entry);
+  if (entry !== undefined) plan = compileEntry(key, url, entry, writers);
   else {
     // Every other spelling of a method shares the plan of its uppercase one: a caller's "get" or "gEt" compiles nothing
     // new, and a few spellings per url are kept, so that the next call finds its own at once.
     const upper = method.toUpperCase();
-    plan = upper === method ? undefined : describedPlan(table, upper, url);
+    plan = upper === method ? undefined : describedPlan(table, upper, url, writers);
   }
   // Only routes the table describes are kept: a miss must not let a caller's urls fill memory. (Read again: the
   // uppercase spelling's lookup above may have made the maps.)
@@ -70,9 +70,14 @@ export const PATH_ITEM_METHODS: readonly string[] = ["get", "put", "post", "dele
 const FIXED_METHODS = /* @__PURE__ */ new Set([...PATH_ITEM_METHODS, "query"]);
 
 
-function compileEntry(route: string, url: string, entry: unknown): CompiledPlan {
+function compileEntry(route: string, url: string, entry: unknown, writers: Writers): CompiledPlan {
   const fail = (): never => {
     throw malformed(route);
+  };
+  // A writer the route needs and its table's module does not import (an entry edited by hand, or a module written
+  // for another table): said when the route is first called, naming the writer.
+  const need = (writer: keyof Writers): void => {
+    if (writers[writer] === undefined) throw missingWriter(route, writer);
   };
   const places = new Map<string, Place>();
   const query: SlottedStyle[] = [];
@@ -115,8 +120,11 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
         const mediaType = getOwn(parameter as Dictionary, "mediaType");
         if (querystring !== undefined || typeof mediaType !== "string") fail();
         const kind = bodyKind(mediaType as string);
+        need("querystring");
         placed = querystring = { ...style, in: where, slot, style: kind, json: style.json || kind === "json" };
       } else {
+        if (style.style === "cookie") need("cookieStyle");
+        if (style.style === "deepObject" && !style.json) need("deepObject");
         placed = { ...style, in: where as "query" | "cookie", slot };
         (where === "query" ? query : cookies).push(placed);
       }
@@ -141,6 +149,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     for (const property of listOf(properties, fail)) places.set(typeof property === "string" && !places.has(property) ? property : fail(), "body");
     const type = typeof mediaType === "string" ? mediaType : fail();
     const kind = bodyKind(type);
+    if (kind === "multipart") need("multipart");
+    if (kind === "form") need("formBody");
     const flag = (key: string): boolean => {
       const value = getOwn(own, key) ?? false;
       return typeof value === "boolean" ? value : fail();
@@ -185,6 +195,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const optionNamed = [...places].filter(([name, place]) => typeof place === "object" && !isFlatKey(name)).map(([name, place]) => [name, (place as SlottedStyle).in] as const);
   const plan: CompiledPlan = {
     route,
+    writers,
+    secured: getOwn(entry as Dictionary, "security") !== undefined,
     url: path,
     // The fixed fields' methods are sent lowercase, as on every route; any other (3.2's additionalOperations) as written.
     method: FIXED_METHODS.has(routeMethod.toLowerCase()) ? undefined : routeMethod,
@@ -272,6 +284,10 @@ function styleOf(parameter: unknown, allowed: readonly string[], fail: () => nev
     required: read("required", false, "boolean") as boolean,
     date: read("date", false, "boolean") as boolean,
   };
+}
+
+export function missingWriter(route: string, writer: string): EndpointError {
+  return new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} needs the writer ${quote(writer)} of "endpointkit/openapi", which its table does not bring: write the table again with endpointkit openapi`);
 }
 
 function malformed(what: string): EndpointError {

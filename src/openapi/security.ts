@@ -3,7 +3,7 @@
 // gives a described route's plan the method that applies a call's credentials (credentials.ts).
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, type Dictionary } from "../objects.js";
-import type { Call, DescribedPlan, PlanSource } from "../plan.js";
+import type { Call, DescribedPlan } from "../plan.js";
 import type { CompiledPlan, DescribedOperationEntry, DescribedScheme } from "../types/route-table.js";
 import { checkAuth, checkAuthServer, mergeAuth } from "./auth.js";
 import { applyCredentials, credentialsFor } from "./credentials.js";
@@ -87,40 +87,35 @@ export function checkAuthFor(auth: unknown, schemes: ReadonlyMap<string, Describ
   return checked;
 }
 
+/** Plans with credentials, by the plan they were made from: the core's own cache of plans (by plan) keeps working. */
+const securedPlans = /* @__PURE__ */ new WeakMap<CompiledPlan, DescribedPlan>();
+
 /**
- * The plan source of a route table that has security requirements: `source`'s plans, with `credentials` on each
- * route that requires some. A plan per compiled plan, so the core's own cache of them (by plan) keeps working.
+ * The writer of credentials (Writers.credentials): `plan`, of a route with security requirements in `table`, with the
+ * functions that check where a call's `auth` may go and write it.
  */
-export function securedPlanSource(source: (table: Dictionary, method: string, url: string) => CompiledPlan | undefined): PlanSource["plan"] {
-  const secured = new WeakMap<CompiledPlan, DescribedPlan>();
-  return (table: Dictionary, method: string, url: string) => {
-    const plan = source(table, method, url);
-    if (plan === undefined) return undefined;
-    let found = secured.get(plan);
-    if (found === undefined) {
-      // The entry the plan was compiled from (a 3.2 additionalOperations key, `Purge`, is its own route beside `PURGE`).
-      const key = plan.route;
-      const entry = getOwn(table, key);
-      const security = isPlainObject(entry) ? getOwn(entry, "security") : undefined;
-      if (security === undefined) found = plan;
-      else {
-        const schemes = getOwn(entry as Dictionary, "schemes") ?? {};
-        if (!isSecurity(security) || !isPlainObject(schemes)) {
-          throw new EndpointError("ERR_INVALID_ROUTE", `the route table entry ${quote(key)} has security requirements that are not ones fromOpenApi() writes`);
-        }
-        // The plan itself beneath (its own fields and any methods its prototype has), with credentials on top.
-        const credentials = (given: unknown, defaults: unknown, call: Call): void => {
-          const auth = mergeAuth(defaults, given);
-          if (auth !== undefined) applyCredentials(credentialsFor(security, schemes as { [name: string]: DescribedScheme }, auth), call);
-        };
-        // Credentials go only to the route's described server or the endpoint's.
-        const authServer = (baseUrl: unknown, endpoint: string | undefined): void => checkAuthServer(baseUrl, endpoint, plan.ownServer);
-        found = Object.create(plan, { credentials: { __proto__: null, value: credentials }, authServer: { __proto__: null, value: authServer } } as PropertyDescriptorMap) as DescribedPlan;
-      }
-      secured.set(plan, found);
+export function securedPlan(plan: CompiledPlan, table: { readonly [route: string]: unknown }): DescribedPlan {
+  let found = securedPlans.get(plan);
+  if (found === undefined) {
+    // The entry the plan was compiled from (a 3.2 additionalOperations key, `Purge`, is its own route beside `PURGE`).
+    const key = plan.route;
+    const entry = getOwn(table as Dictionary, key);
+    const security = isPlainObject(entry) ? getOwn(entry, "security") : undefined;
+    const schemes = getOwn(entry as Dictionary, "schemes") ?? {};
+    if (!isSecurity(security) || !isPlainObject(schemes)) {
+      throw new EndpointError("ERR_INVALID_ROUTE", `the route table entry ${quote(key)} has security requirements that are not ones fromOpenApi() writes`);
     }
-    return found;
-  };
+    const credentials = (given: unknown, defaults: unknown, call: Call): void => {
+      const auth = mergeAuth(defaults, given);
+      if (auth !== undefined) applyCredentials(credentialsFor(security, schemes as { [name: string]: DescribedScheme }, auth), call);
+    };
+    // Credentials go only to the route's described server or the endpoint's.
+    const authServer = (baseUrl: unknown, endpoint: string | undefined): void => checkAuthServer(baseUrl, endpoint, plan.ownServer);
+    // The plan itself beneath (its own fields and any methods its prototype has), with credentials on top.
+    found = Object.create(plan, { credentials: { __proto__: null, value: credentials }, authServer: { __proto__: null, value: authServer } } as PropertyDescriptorMap) as DescribedPlan;
+    securedPlans.set(plan, found);
+  }
+  return found;
 }
 
 /** True for a list of lists of scheme names. */
