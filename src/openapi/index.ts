@@ -65,7 +65,19 @@ export interface FromOpenApiOptions {
  * Reads a parsed OpenAPI 3.0, 3.1 or 3.2 or Swagger 2.0 document into an endpoint's defaults: baseUrl, accept and the
  * route table.
  */
-export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = /* @__PURE__ */ guarded("fromOpenApi()", read);
+export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = /* @__PURE__ */ guarded(
+  "fromOpenApi()",
+  (document: unknown, options?: FromOpenApiOptions) => read(document, options, readSwagger2),
+);
+
+/**
+ * fromOpenApi() for OpenAPI 3.0, 3.1 and 3.2 only: the same table from the same document, without the Swagger 2.0
+ * reader in the bundle. A Swagger 2.0 document is ERR_INVALID_PARAMETER (read it with fromOpenApi()).
+ */
+export const fromOpenApi3: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = /* @__PURE__ */ guarded(
+  "fromOpenApi3()",
+  (document: unknown, options?: FromOpenApiOptions) => read(document, options, undefined),
+);
 
 /**
  * `defaults` with its route table ready for `endpoint.defaults()`: for a table that `endpointkit openapi` wrote out
@@ -104,7 +116,8 @@ function withTable<Defaults>(defaults: Defaults, source: PlanSource, what: strin
 /** The plan source of tables that may use every writer: fromOpenApi()'s and describedRoutes()'. */
 const ALL_SOURCE = /* @__PURE__ */ planSource(ALL_WRITERS);
 
-function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
+/** A document read into defaults; `swagger2`: the Swagger 2.0 reader, when the entry reads that format too. */
+function read(document: unknown, options: FromOpenApiOptions = {}, swagger2: typeof readSwagger2 | undefined): DescribedDefaults {
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI or Swagger 2.0 document (an object)");
   if (!isPlainObject(options)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options must be an object");
   const base = own(options, "baseUrl");
@@ -122,7 +135,10 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   let read: { baseUrl: string; routes: RouteTable; accepts: Map<string, string> };
   let schemes: Map<string, DescribedScheme>;
   if (version !== undefined && /^3\.[012](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base, (schemes = readSchemes(reader, document, false)));
-  else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, choice, base, (schemes = readSchemes(reader, document, true)));
+  else if (version === undefined && swagger === "2.0") {
+    if (swagger2 === undefined) throw new EndpointError("ERR_INVALID_PARAMETER", 'fromOpenApi3(): the description is Swagger 2.0 ("swagger": "2.0"), which fromOpenApi3() does not read: read it with fromOpenApi()');
+    read = swagger2(reader, document, choice, base, (schemes = readSchemes(reader, document, true)));
+  }
   else {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
