@@ -4,7 +4,7 @@
 import { getOwn, isPlainObject } from "../objects.js";
 import { ROUTES } from "../option-names.js";
 import type { Writers } from "../types/route-table.js";
-import { bodyKind } from "./media.js";
+import { bodyWriters } from "./media.js";
 import { formData, formText, querystringText } from "./call.js";
 import { securedPlan } from "./security.js";
 import { bracketPairs, cookiePairs } from "./styles.js";
@@ -63,11 +63,11 @@ export function tableWriters(defaults: unknown): string[] {
       else if (where === "cookie" && style === "cookie") used.add(WRITER_EXPORTS.cookieStyle);
       else if (where === "query" && style === "deepObject" && getOwn(parameter, "json") !== true) used.add(WRITER_EXPORTS.deepObject);
     }
+    // The body's media type, and the others a call's content-type may choose (ranges included: bodyWriters).
     const body = getOwn(entry, "body");
-    const mediaType = isPlainObject(body) ? getOwn(body, "mediaType") : undefined;
-    const kind = typeof mediaType === "string" ? bodyKind(mediaType) : undefined;
-    if (kind === "multipart") used.add(WRITER_EXPORTS.multipart);
-    else if (kind === "form") used.add(WRITER_EXPORTS.formBody);
+    const others = isPlainObject(body) ? getOwn(body, "mediaTypes") : undefined;
+    const types = [isPlainObject(body) ? getOwn(body, "mediaType") : undefined, ...(Array.isArray(others) ? others : [])];
+    for (const type of types) if (typeof type === "string") for (const writer of bodyWriters(type)) used.add(WRITER_EXPORTS[writer]);
   }
   return [...used].sort();
 }

@@ -7,12 +7,12 @@ const table: {
   },
   "x-endpointkit-routes": {
     "GET /pets": {"parameters":[{"name":"limit","in":"query"},{"name":"tags","in":"query","explode":false},{"name":"status","in":"query"},{"name":"filter","in":"query","style":"deepObject"},{"name":"X-Request-Id","in":"header"}]},
-    "POST /pets": {"body":{"mediaType":"application/json","properties":["name","tag"]}},
+    "POST /pets": {"body":{"mediaType":"application/json","required":true,"requiredProperties":["name"],"properties":["name","tag"]}},
     "GET /pets/{petId}": {"parameters":[{"name":"session","in":"cookie"},{"name":"petId","in":"path"}]},
-    "PUT /pets/{petId}": {"parameters":[{"name":"petId","in":"path"}],"body":{"mediaType":"application/json","properties":["name","tag"]}},
+    "PUT /pets/{petId}": {"parameters":[{"name":"petId","in":"path"}],"body":{"mediaType":"application/json","requiredProperties":["name"],"properties":["name","tag"]}},
     "DELETE /pets/{petId}": {"parameters":[{"name":"X-Reason","in":"header"},{"name":"petId","in":"path"}]},
     "POST /pets/{petId}/photo": {"parameters":[{"name":"petId","in":"path"}],"body":{"mediaType":"multipart/form-data","properties":["file","caption"]}},
-    "POST /login": {"body":{"mediaType":"application/x-www-form-urlencoded","properties":["username","password"]}},
+    "POST /login": {"body":{"mediaType":"application/x-www-form-urlencoded","requiredProperties":["username","password"],"properties":["username","password"]}},
     "GET /stores/{storeId}/inventory": {"parameters":[{"name":"storeId","in":"path"},{"name":"species","in":"query"}]}
   }
 } = {
@@ -22,12 +22,12 @@ const table: {
   },
   "x-endpointkit-routes": {
     "GET /pets": {"parameters":[{"name":"limit","in":"query"},{"name":"tags","in":"query","explode":false},{"name":"status","in":"query"},{"name":"filter","in":"query","style":"deepObject"},{"name":"X-Request-Id","in":"header"}]},
-    "POST /pets": {"body":{"mediaType":"application/json","properties":["name","tag"]}},
+    "POST /pets": {"body":{"mediaType":"application/json","required":true,"requiredProperties":["name"],"properties":["name","tag"]}},
     "GET /pets/{petId}": {"parameters":[{"name":"session","in":"cookie"},{"name":"petId","in":"path"}]},
-    "PUT /pets/{petId}": {"parameters":[{"name":"petId","in":"path"}],"body":{"mediaType":"application/json","properties":["name","tag"]}},
+    "PUT /pets/{petId}": {"parameters":[{"name":"petId","in":"path"}],"body":{"mediaType":"application/json","requiredProperties":["name"],"properties":["name","tag"]}},
     "DELETE /pets/{petId}": {"parameters":[{"name":"X-Reason","in":"header"},{"name":"petId","in":"path"}]},
     "POST /pets/{petId}/photo": {"parameters":[{"name":"petId","in":"path"}],"body":{"mediaType":"multipart/form-data","properties":["file","caption"]}},
-    "POST /login": {"body":{"mediaType":"application/x-www-form-urlencoded","properties":["username","password"]}},
+    "POST /login": {"body":{"mediaType":"application/x-www-form-urlencoded","requiredProperties":["username","password"],"properties":["username","password"]}},
     "GET /stores/{storeId}/inventory": {"parameters":[{"name":"storeId","in":"path"},{"name":"species","in":"query"}]}
   }
 };
