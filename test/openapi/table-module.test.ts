@@ -60,6 +60,19 @@ describe("a table module written ahead (routeTable with the writers its routes u
     expect(loosen(endpoint.defaults(routeTable(data, writeMultipart)))("POST /pets/{petId}/photo", { petId: 7, caption: "c" }).body).toBeInstanceOf(FormData);
   });
 
+  it("names the writers of every media type a call's content-type may choose, ranges included", () => {
+    const body = (content: object) => ({ openapi: "3.0.3", servers: [{ url: "https://a.example" }], paths: { "/a": { post: { requestBody: { content }, responses: {} } } } });
+    const choice = JSON.parse(JSON.stringify(fromOpenApi(body({ "application/json": {}, "multipart/form-data": {} })))) as Record<string, unknown>;
+    expect(tableWriters(choice)).toEqual(["writeMultipart"]);
+    const call = { data: { a: "1" }, headers: { "content-type": "multipart/form-data" } };
+    expect(loosen(endpoint.defaults(moduleTable(choice)))("POST /a", call).body).toBeInstanceOf(FormData);
+    expectEndpointError(() => loosen(endpoint.defaults(routeTable(choice)))("POST /a", { data: { a: "1" } }), "ERR_INVALID_ROUTE");
+    const range = JSON.parse(JSON.stringify(fromOpenApi(body({ "*/*": {} })))) as Record<string, unknown>;
+    expect(tableWriters(range)).toEqual(["writeFormBody", "writeMultipart"]);
+    const form = { data: { a: "1" }, headers: { "content-type": "application/x-www-form-urlencoded" } };
+    expect(loosen(endpoint.defaults(moduleTable(range)))("POST /a", form).body).toBe("a=1");
+  });
+
   it("names, for every real description, writers enough for each of its routes", () => {
     const dir = new URL("../fixtures/openapi/", import.meta.url);
     const index = JSON.parse(readFileSync(new URL("index.json", dir), "utf8")) as { files: { file: string }[] };
