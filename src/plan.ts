@@ -80,11 +80,15 @@ export interface PlanRules extends Rules {
   sameOperation?(routeMethod: unknown, method: unknown): void;
   /** Where a call goes, from the baseUrl in force: the route's own server where it stands in for that one. */
   server?(inForce: unknown): unknown;
-  /** Checks the caller's `auth` option where the caller's key order reaches it. */
-  checkAuth?(given: unknown): void;
-  /** Throws when credentials would leave the route's described server for `baseUrl`, on an endpoint going to `endpoint`. */
-  authServer?(baseUrl: unknown, endpoint: string | undefined): void;
-  /** Writes the call's credentials (`given` over `defaults`, scheme by scheme) after request(). */
+  /** Checks the caller's `auth` option where the caller's key order reaches it; returns the copy that is sent. */
+  checkAuth?(given: unknown): unknown;
+  /**
+   * Throws when a call's credentials may not go where it goes: `inForce` (the call's baseUrl, else the endpoint's)
+   * off the origin of the endpoint's base URL `endpoint` (judged when `judgeEndpoint`: parse()'s options cannot tell),
+   * or the route's own server on another origin, not trusted by name. Present on routes that take credentials.
+   */
+  authServer?(inForce: unknown, endpoint: string | undefined, judgeEndpoint: boolean): void;
+  /** Writes the call's credentials (`given`, checkAuth's copy, over `defaults`, scheme by scheme) after request(). */
   credentials?(given: unknown, defaults: unknown, call: Call): void;
   /**
    * The error a call on this route raised, told more where the route explains it (a described query parameter named

@@ -78,7 +78,8 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
         } else if (key === "auth" && named.auth !== undefined) {
           // Difference 17: on GitHub's rules octokit would send it as a parameter (a query string, logged everywhere).
           if (rules === GITHUB_RULES) throw authNotDescribed();
-          rules.checkAuth?.(named.auth);
+          // The described route checks them, and gives its copy: the caller's auth is read once.
+          call.auth = rules.checkAuth?.(named.auth);
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           // parse()'s options are merged: their preview names are normalised already.
           mediaType = defaults === NO_DEFAULTS ? normalizeMediaType(named.mediaType, false) : mergeMediaType(defaults.mediaType, named.mediaType);
@@ -94,8 +95,9 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
       throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
     }
     // The credentials of the call (DECISIONS "Credentials: `auth`"): the defaults' too are refused where no
-    // description covers the route (difference 17); where they may go is the described route's to say.
-    if (defaults.auth !== undefined || named.auth !== undefined) checkAuthRoute(rules, baseUrl, defaults);
+    // description covers the route (difference 17); where they may go (the origin of the endpoint's base URL, a
+    // trusted own server) is the described route's to say.
+    if (defaults.auth !== undefined || call.auth !== undefined) checkAuthRoute(rules, named.baseUrl !== undefined ? named.baseUrl : defaults.baseUrl, defaults);
     call.plan = plan;
     return runPlan(call);
   } catch (error) {
@@ -162,10 +164,11 @@ export function authNotDescribed(): EndpointError {
  * Where credentials may go (DECISIONS "Credentials: `auth`"): only on a described route (difference 17), and only
  * where its plan lets them.
  */
-export function checkAuthRoute(rules: PlanRules, baseUrl: unknown, defaults: Defaults): void {
+export function checkAuthRoute(rules: PlanRules, inForce: unknown, defaults: Defaults): void {
   if (rules === GITHUB_RULES) throw authNotDescribed();
-  // parse() cannot tell the endpoint's baseUrl from another: merge() checked it.
-  if (defaults !== NO_DEFAULTS) rules.authServer?.(baseUrl, defaults.baseUrl);
+  // `inForce`: the call's baseUrl, else the endpoint's. parse() cannot tell the endpoint's baseUrl from another:
+  // merge() checked it.
+  rules.authServer?.(inForce, defaults.baseUrl, defaults !== NO_DEFAULTS);
 }
 
 /** Difference 16 for merged options (merge()): their url, judged where the request would go. */
@@ -221,15 +224,17 @@ function runPlan(call: CallView): RequestOptions {
   const { mediaType, contract } = call;
   if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType, contract, target, base !== undefined);
   rules.request(call);
-  if (defaults.auth !== undefined || named.auth !== undefined) rules.credentials?.(named.auth, defaults.auth, call);
+  if (defaults.auth !== undefined || call.auth !== undefined) rules.credentials?.(call.auth, defaults.auth, call);
   const { body } = call;
-  target = appendQuery(target, call.query, compiled.mayHoldQueryOrFragment);
-  if (base !== undefined) {
-    target = base + target;
-    if (!plain && hasDotSegment(target, base.length)) {
-      throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
-    }
+  // The path is judged before the query goes in, and quoted without any query: a message never holds a credential
+  // the query carries (`?api_key=`).
+  if (base !== undefined && !plain && hasDotSegment(base + target, base.length)) {
+    const path = base + target;
+    const end = path.search(/[?#]/);
+    throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(end === -1 ? path : path.slice(0, end))} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
   }
+  target = appendQuery(target, call.query, compiled.mayHoldQueryOrFragment);
+  if (base !== undefined) target = base + target;
   const method = plan.sent ?? (contract === undefined ? plan.method : contract.method(plan.method));
   const result: RequestOptions = { method, url: target, headers };
   if (body !== undefined) result.body = body;
@@ -261,6 +266,8 @@ class CallView implements Call {
   isOption: (key: string) => boolean = isNamedOption;
   baseUrl: unknown = undefined;
   mediaType: Dictionary | undefined = undefined;
+  /** The caller's `auth` as the described route checked it (its copy, read once); undefined: none given. */
+  auth: unknown = undefined;
   /** What the URL's variables were given, when the URL read them through this view (expandUrl). */
   urlValues: Dictionary | undefined = undefined;
   constructor(

@@ -262,6 +262,7 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
     // OpenAPI path templating: `:id` is literal text.
     colonPlaceholders: false,
     ownServer: baseUrl as string | undefined,
+    replaces: replaces as string | undefined,
     // The route's own server (a path's or an operation's `servers`) stands in for the description's, the endpoint's
     // baseUrl unless the caller or defaults() set another.
     server: baseUrl === undefined ? undefined : (inForce: unknown) => (inForce === undefined || inForce === replaces ? baseUrl : inForce),
