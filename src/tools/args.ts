@@ -86,7 +86,9 @@ export function mapObject(node: Node, value: Dictionary, path: string, walk: Wal
     const property = name === undefined ? undefined : named.get(name);
     if (property === undefined) {
       const additional = node.additional;
-      const closed = additional === false || (additional === undefined && walk.closed && node.properties !== undefined);
+      // Named properties and nothing said of others: closed in strict mode (additionalProperties: false); no named
+      // property (`properties: {}`) is a free-form object, as endpointkit/openapi reads it.
+      const closed = additional === false || (additional === undefined && walk.closed && node.properties !== undefined && node.properties.length > 0);
       if (closed) throw new Mismatch(join(path, key), `is not a property its schema names${suggestion(keys.key, key)}`);
       setOwn(out, key, additional === undefined || additional === true ? item : mapValue(additional, item, join(path, key), walk));
       continue;

@@ -108,7 +108,8 @@ function strictSchema(node: Node, depth: number, budget: Budget, reader: Reader)
   out.type = type;
   if (node.description !== undefined) notes.push(node.description);
   if (node.enum !== undefined) {
-    budget.enumValues += node.enum.length;
+    // One more for the null an optional or nullable property adds: the limit counts every value written.
+    budget.enumValues += node.enum.length + 1;
     for (const value of node.enum) {
       if (typeof value === "string") budget.text += value.length;
       else if (typeof value === "object") throw new NotStrict();
@@ -121,7 +122,7 @@ function strictSchema(node: Node, depth: number, budget: Budget, reader: Reader)
   if (types.includes("object")) {
     const open = node.additional === true || (typeof node.additional === "object" && node.additional !== null);
     // A map of any keys, or an object whose properties are not named, cannot be stated with additionalProperties: false.
-    if (open || (node.properties === undefined && node.additional !== false)) throw new NotStrict();
+    if (open || ((node.properties === undefined || node.properties.length === 0) && node.additional !== false)) throw new NotStrict();
     if (depth + 1 > STRICT_MAX_DEPTH) throw new NotStrict();
     const keys = propertyKeys(node);
     const properties: JsonSchema = {};

@@ -331,7 +331,10 @@ function buildTool(
     const node = parameterNode(reader, builder, swagger2, object);
     const property: Property = { name: parameter.name, node, required, nullIsAbsent: true };
     if (parameter.in === "header") {
-      headers.push(property);
+      // One header of a name, whatever the case each part of the description writes it in (the first: the operation's).
+      const same = headers.findIndex((header) => header.name.toLowerCase() === parameter.name.toLowerCase());
+      if (same < 0) headers.push(property);
+      else if (required && !headers[same]!.required) headers[same] = { ...headers[same]!, required: true };
       continue;
     }
     if ((counts.get(parameter.name) ?? 0) > 1 || ALWAYS_OPTIONS.has(parameter.name)) {
