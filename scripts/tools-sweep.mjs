@@ -25,7 +25,7 @@ import { endpoint } from "endpointkit";
 import { fromOpenApi } from "endpointkit/openapi";
 import { toTools } from "endpointkit/tools";
 import { directoryFiles, makeCall, operationsOf, PACKAGES } from "./fixtures-openapi.mjs";
-import { NAME_RULE, refusedKeys, schemaMismatch, strictViolations } from "./tools-rules.mjs";
+import { caseMismatch, NAME_RULE, refusedKeys, resolved, schemaMismatch, strictViolations } from "./tools-rules.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = join(root, ".cache/tools-sweep");
@@ -48,90 +48,6 @@ function comparable(request) {
     return { ...request, body: [...body.entries()].map(([name, value]) => [name, typeof value === "string" ? value : `blob:${value.type}:${value.size}`]) };
   }
   return request;
-}
-
-/** What a local $ref names (RFC 6901 tokens, percent-decoded), or undefined. */
-function resolved(document, value, depth = 0) {
-  if (!value || typeof value !== "object" || typeof value.$ref !== "string" || depth > 30) return value;
-  if (!value.$ref.startsWith("#")) return undefined;
-  let target = document;
-  for (const raw of value.$ref.slice(2).split("/").filter((part, i, all) => all.length > 1 || part !== "")) {
-    let token = raw;
-    try {
-      token = decodeURIComponent(raw);
-    } catch {}
-    target = target?.[token.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
-  return resolved(document, target, depth + 1);
-}
-
-/**
- * Where a value breaks its description's schema (OpenAPI 3.0/3.1: $ref, allOf, oneOf/anyOf, nullable, type, enum,
- * required, properties, additionalProperties, items), or undefined: written here apart from src/tools, to tell the
- * cases whose parameters (made by fixtures-openapi.mjs's ValueMaker) the description itself does not admit.
- */
-function descriptionMismatch(document, value, schemaValue, path = "", depth = 0) {
-  const schema = resolved(document, schemaValue);
-  if (!schema || typeof schema !== "object" || depth > 40) return undefined;
-  if (value === null) return schema.nullable || schema.type === "null" || (Array.isArray(schema.type) && schema.type.includes("null")) ? undefined : undefined;
-  for (const member of schema.allOf ?? []) {
-    const found = descriptionMismatch(document, value, member, path, depth + 1);
-    if (found) return found;
-  }
-  const options = schema.oneOf ?? schema.anyOf;
-  if (Array.isArray(options) && options.length > 0 && options.every((member) => descriptionMismatch(document, value, member, path, depth + 1) !== undefined)) return `${path}: fits no alternative`;
-  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : schema.properties ? ["object"] : []).filter((type) => type !== "null");
-  const kind = Array.isArray(value) ? "array" : typeof value === "object" ? "object" : typeof value === "number" ? (Number.isInteger(value) ? "integer" : "number") : typeof value;
-  if (types.length > 0 && !types.some((type) => type === kind || (type === "number" && kind === "integer") || (type === "file" && kind === "string"))) return `${path}: ${kind} where ${types.join("|")}`;
-  if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => JSON.stringify(allowed) === JSON.stringify(value))) return `${path}: not in its enum`;
-  if (kind === "object") {
-    for (const name of Array.isArray(schema.required) ? schema.required : []) {
-      const property = resolved(document, schema.properties?.[name]);
-      if (!Object.hasOwn(value, name) && !property?.readOnly) return `${path}/${name}: required, missing`;
-    }
-    for (const [key, item] of Object.entries(value)) {
-      const property = schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined;
-      // A read-only property is never sent (OpenAPI: "SHOULD NOT be sent as part of the request").
-      if (property !== undefined && (property.readOnly === true || resolved(document, property)?.readOnly === true)) return `${path}/${key}: read-only`;
-      const found = property === undefined ? undefined : descriptionMismatch(document, item, property, `${path}/${key}`, depth + 1);
-      if (found) return found;
-    }
-  }
-  if (kind === "array" && schema.items !== undefined) {
-    for (const [i, item] of value.entries()) {
-      const found = descriptionMismatch(document, item, schema.items, `${path}[${i}]`, depth + 1);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-/** Where the case's parameters break the operation's description, or undefined. */
-function caseMismatch(document, entry, params) {
-  const byKey = new Map();
-  for (const reference of [...(entry.item.parameters ?? []), ...(entry.operation.parameters ?? [])]) {
-    const parameter = resolved(document, reference);
-    if (parameter?.name !== undefined) byKey.set(`${parameter.in} ${parameter.name}`, parameter);
-  }
-  for (const parameter of byKey.values()) {
-    const value = parameter.in === "header" ? params.headers?.[parameter.name] : params[parameter.name];
-    if (value === undefined) continue;
-    const schema = parameter.schema ?? Object.values(parameter.content ?? {})[0]?.schema;
-    const found = descriptionMismatch(document, value, schema, `${parameter.in} ${parameter.name}`);
-    if (found) return found;
-  }
-  const body = resolved(document, entry.operation.requestBody);
-  const types = Object.keys(body?.content ?? {});
-  const type = [...types].reverse().find((t) => /json/i.test(t)) ?? types[0];
-  if (type === undefined) return undefined;
-  const schema = body.content[type]?.schema;
-  let value = params.data;
-  if (value === undefined) {
-    value = {};
-    const parameterNames = new Set([...byKey.values()].map((parameter) => parameter.name));
-    for (const [key, item] of Object.entries(params)) if (key !== "headers" && !parameterNames.has(key)) value[key] = item;
-  }
-  return descriptionMismatch(document, value, schema, "body");
 }
 
 /** The apiKey schemes' parameters (`in name`, a header's lowercase): credentials, never a tool's input. */

@@ -367,6 +367,9 @@ function buildTool(
         root.push(found === undefined ? { name: property, node: ANY, required: false } : { ...found, required: required && found.required });
       }
       if (body.additional === true) additional = openPart(node) ?? true;
+      // A body that may also be something else than an object (`oneOf: [{}, {...}]`, a string or an object) can be
+      // given whole too, as `data`.
+      if (admitsOthers(node)) root.push({ name: "data", node: described(node, "The request body given whole, in place of its properties."), required: false });
     } else {
       root.push({ name: "data", node: described(node, node.description === undefined ? "The request body." : undefined), required });
     }
@@ -441,4 +444,11 @@ function openPart(node: Node): Node | undefined {
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** True when a body's schema admits a value that is not an object (any value, a string, a list). */
+function admitsOthers(node: Node): boolean {
+  if (node.anyOf !== undefined) return node.anyOf.some(admitsOthers);
+  if (node.cut !== undefined || node.types === undefined) return node.properties === undefined;
+  return node.types.some((type) => type !== "object");
 }
