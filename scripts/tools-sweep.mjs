@@ -113,7 +113,7 @@ async function main(args) {
   const examples = {};
   const fail = (reason, detail) => {
     totals.failures[reason] = (totals.failures[reason] ?? 0) + 1;
-    (examples[reason] ??= []).length < 400 && examples[reason].push(detail);
+    (examples[reason] ??= []).length < 20 && examples[reason].push(detail);
   };
   let unfinished = 0;
   for (const [at, path] of files.entries()) {
@@ -194,7 +194,7 @@ async function main(args) {
           if (broken !== undefined) {
             if (format === "openai") {
               totals.paramsBreakDescription += 1;
-              (examples.paramsBreakDescription ??= []).length < 400 && examples.paramsBreakDescription.push(`${file} ${route}: ${broken}`);
+              (examples.paramsBreakDescription ??= []).length < 20 && examples.paramsBreakDescription.push(`${file} ${route}: ${broken}`);
             }
             continue;
           }

@@ -109,7 +109,15 @@ export function mapObject(node: Node, value: Dictionary, path: string, walk: Wal
     if (property.required) throw new Mismatch(join(path, toCall ? toolKey : property.name), "is required");
     if (!toCall && walk.fill) setOwn(out, toolKey, null);
   }
-  return out;
+  if (toCall) return out;
+  // Arguments in the schema's order, as a model writes them.
+  const ordered: Dictionary = {};
+  for (const property of node.properties ?? []) {
+    const toolKey = keys.key.get(property.name)!;
+    if (Object.prototype.hasOwnProperty.call(out, toolKey)) setOwn(ordered, toolKey, out[toolKey]);
+  }
+  for (const key of Object.keys(out)) if (!Object.prototype.hasOwnProperty.call(ordered, key)) setOwn(ordered, key, out[key]);
+  return ordered;
 }
 
 function suggestion(keys: ReadonlyMap<string, string>, key: string): string {
