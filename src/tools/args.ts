@@ -4,14 +4,38 @@ import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
 import { propertyKeys } from "./keys.js";
 import type { Node, Property } from "./schema.js";
 
-/** A value that does not fit its schema: where (a path of tool keys) and what is wrong. */
+/**
+ * A value that does not fit its schema: where (tool keys and list indexes, outermost first) and what is wrong. The
+ * place is added key by key as the error leaves each object and list, so a call that fits builds no path at all.
+ */
 export class Mismatch extends Error {
-  constructor(
-    readonly path: string,
-    readonly problem: string,
-  ) {
+  readonly at: (string | number)[] = [];
+
+  constructor(readonly problem: string) {
     super(problem);
   }
+
+  /** The place as text: `items[0].price_data`, `["first name"]`. */
+  get path(): string {
+    let text = "";
+    for (const key of this.at) {
+      if (typeof key === "number") text += `[${key}]`;
+      else text += text === "" ? key : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+    }
+    return text;
+  }
+}
+
+/** `error` placed under `key`, when it is a Mismatch. */
+function under(error: unknown, key: string | number): unknown {
+  if (error instanceof Mismatch) error.at.unshift(key);
+  return error;
+}
+
+function mismatchAt(key: string | number, problem: string): Mismatch {
+  const error = new Mismatch(problem);
+  error.at.push(key);
+  return error;
 }
 
 export interface Walk {
@@ -23,90 +47,125 @@ export interface Walk {
   readonly fill: boolean;
 }
 
-const properties = /* @__PURE__ */ new WeakMap<Node, Map<string, Property>>();
+/** An object node's properties by name and by tool key, worked out once per node. */
+interface Lookup {
+  readonly keys: ReturnType<typeof propertyKeys>;
+  readonly byName: ReadonlyMap<string, Property>;
+  readonly byKey: ReadonlyMap<string, Property>;
+  /** True when strict mode closes the object (named properties, nothing said of others). */
+  readonly closable: boolean;
+}
 
-function byName(node: Node): Map<string, Property> {
-  let found = properties.get(node);
+const lookups = /* @__PURE__ */ new WeakMap<Node, Lookup>();
+
+function lookupOf(node: Node): Lookup {
+  let found = lookups.get(node);
   if (found === undefined) {
-    found = new Map();
-    for (const property of node.properties ?? []) found.set(property.name, property);
-    properties.set(node, found);
+    const keys = propertyKeys(node);
+    const byName = new Map<string, Property>();
+    const byKey = new Map<string, Property>();
+    for (const property of node.properties ?? []) {
+      byName.set(property.name, property);
+      byKey.set(keys.key.get(property.name)!, property);
+    }
+    found = { keys, byName, byKey, closable: node.additional === undefined && node.properties !== undefined && node.properties.length > 0 };
+    lookups.set(node, found);
   }
   return found;
 }
 
-const join = (path: string, key: string): string => (path === "" ? key : /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
 
 /** `value` checked against `node` and mapped the walk's way; a Mismatch when it does not fit. */
-export function mapValue(node: Node, value: unknown, path: string, walk: Walk): unknown {
+export function mapValue(node: Node, value: unknown, walk: Walk): unknown {
   if (node.cut !== undefined) return value;
   if (value === null) {
     if (node.nullable) return null;
-    throw new Mismatch(path, "is null, which its schema does not admit");
+    throw new Mismatch("is null, which its schema does not admit");
   }
   if (node.anyOf !== undefined) {
     let first: Mismatch | undefined;
     for (const branch of node.anyOf) {
       try {
-        return mapValue(branch, value, path, walk);
+        return mapValue(branch, value, walk);
       } catch (error) {
         if (!(error instanceof Mismatch)) throw error;
         first ??= error;
       }
     }
-    throw node.anyOf.length === 1 && first !== undefined ? first : new Mismatch(path, "fits none of the alternatives its schema gives");
+    throw node.anyOf.length === 1 && first !== undefined ? first : new Mismatch("fits none of the alternatives its schema gives");
   }
   const types = node.types;
   if (types !== undefined && !types.some((type) => fits(type, value, walk))) {
-    throw new Mismatch(path, `is ${kindOf(value)}, where its schema says ${types.length === 0 ? "null" : types.join(" or ")}`);
+    throw new Mismatch(`is ${kindOf(value)}, where its schema says ${types.length === 0 ? "null" : types.join(" or ")}`);
   }
   if (node.enum !== undefined && !node.enum.some((allowed) => same(allowed, value))) {
     const shown = node.enum.slice(0, 10).map((allowed) => JSON.stringify(allowed)).join(", ");
-    throw new Mismatch(path, `is not one of the values its schema allows (${shown}${node.enum.length > 10 ? ", …" : ""})`);
+    throw new Mismatch(`is not one of the values its schema allows (${shown}${node.enum.length > 10 ? ", …" : ""})`);
   }
   if (Array.isArray(value)) {
     if (node.items === undefined) return value;
-    return value.map((item, index) => mapValue(node.items!, item, `${path}[${index}]`, walk));
+    const items = node.items;
+    return value.map((item, index) => {
+      try {
+        return mapValue(items, item, walk);
+      } catch (error) {
+        throw under(error, index);
+      }
+    });
   }
-  if (isPlainObject(value) && (node.properties !== undefined || (node.additional !== undefined && node.additional !== true))) return mapObject(node, value, path, walk);
+  if (isPlainObject(value) && (node.properties !== undefined || (node.additional !== undefined && node.additional !== true))) return mapObject(node, value, walk);
   return value;
 }
 
 /** An object's keys checked and mapped: named properties by their keys, others by `additional`. */
-export function mapObject(node: Node, value: Dictionary, path: string, walk: Walk): Dictionary {
-  const keys = propertyKeys(node);
-  const named = byName(node);
+export function mapObject(node: Node, value: Dictionary, walk: Walk): Dictionary {
+  const { keys, byName, byKey, closable } = lookupOf(node);
   const toCall = walk.direction === "call";
   const out: Dictionary = {};
-  const seen = new Set<string>();
+  let given = 0;
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item === undefined) continue;
-    const name = toCall ? keys.name.get(key) : named.has(key) ? key : undefined;
-    const property = name === undefined ? undefined : named.get(name);
+    const property = toCall ? byKey.get(key) : byName.get(key);
     if (property === undefined) {
       const additional = node.additional;
       // Named properties and nothing said of others: closed in strict mode (additionalProperties: false); no named
       // property (`properties: {}`) is a free-form object, as endpointkit/openapi reads it.
-      const closed = additional === false || (additional === undefined && walk.closed && node.properties !== undefined && node.properties.length > 0);
-      if (closed) throw new Mismatch(join(path, key), `is not a property its schema names${suggestion(keys.key, key)}`);
-      setOwn(out, key, additional === undefined || additional === true ? item : mapValue(additional, item, join(path, key), walk));
+      const closed = additional === false || (walk.closed && closable);
+      if (closed) throw mismatchAt(key, `is not a property its schema names${suggestion(keys.key, key)}`);
+      if (additional === undefined || additional === true) setOwn(out, key, item);
+      else {
+        try {
+          setOwn(out, key, mapValue(additional, item, walk));
+        } catch (error) {
+          throw under(error, key);
+        }
+      }
       continue;
     }
     const toolKey = keys.key.get(property.name)!;
-    seen.add(property.name);
+    given += 1;
     if (item === null && !property.node.nullable) {
       // null leaves out a property the description does not let be null (strict mode's "left out").
-      if (property.required) throw new Mismatch(join(path, toolKey), "is required, and its schema does not admit null");
+      if (property.required) throw mismatchAt(toolKey, "is required, and its schema does not admit null");
       if (!toCall && walk.fill) setOwn(out, toolKey, null);
       continue;
     }
-    setOwn(out, toCall ? property.name : toolKey, mapValue(property.node, item, join(path, toolKey), walk));
+    let mapped: unknown;
+    try {
+      mapped = mapValue(property.node, item, walk);
+    } catch (error) {
+      throw under(error, toolKey);
+    }
+    setOwn(out, toCall ? property.name : toolKey, mapped);
   }
-  for (const property of node.properties ?? []) {
-    if (seen.has(property.name)) continue;
+  // Every named property given (the common case of strict arguments): nothing is missing.
+  const properties = node.properties ?? [];
+  for (let i = 0; given < properties.length && i < properties.length; i++) {
+    const property = properties[i]!;
     const toolKey = keys.key.get(property.name)!;
-    if (property.required) throw new Mismatch(join(path, toCall ? toolKey : property.name), "is required");
+    if (Object.prototype.hasOwnProperty.call(value, toCall ? toolKey : property.name) && value[toCall ? toolKey : property.name] !== undefined) continue;
+    if (property.required) throw mismatchAt(toCall ? toolKey : property.name, "is required");
     if (!toCall && walk.fill) setOwn(out, toolKey, null);
   }
   if (toCall) return out;

@@ -194,15 +194,19 @@ function read(document: unknown, options: unknown): ToolKit {
   return kit;
 }
 
+const CALL_STRICT: Walk = { direction: "call", closed: true, fill: false };
+const CALL_LOOSE: Walk = { direction: "call", closed: false, fill: false };
+
 /** The tool's arguments as endpoint() parameters: checked against the tool's schema, keys mapped back. */
 function toParams(tool: Built, args: unknown): Dictionary {
   if (!isPlainObject(args)) throw new EndpointError("ERR_INVALID_PARAMETER", "the arguments must be an object (the tool call's JSON input)", `${tool.name} (${tool.route})`);
   let params: Dictionary;
   try {
-    params = mapObject(tool.root, args, "", { direction: "call", closed: tool.strict, fill: false });
+    params = mapObject(tool.root, args, tool.strict ? CALL_STRICT : CALL_LOOSE);
   } catch (error) {
     throw mismatch(tool, error);
   }
+  if (tool.shared.size === 0) return params;
   // One value for every place a shared name has: given as the flat key, which fills them all.
   for (const [flat, qualified] of tool.shared) {
     if (!qualified.every((key) => Object.prototype.hasOwnProperty.call(params, key))) continue;
@@ -254,7 +258,7 @@ function toArgs(tool: Built, params: unknown): Dictionary {
   }
   const walk: Walk = { direction: "args", closed: tool.strict, fill: tool.strict };
   try {
-    return mapObject(tool.root, given, "", walk);
+    return mapObject(tool.root, given, walk);
   } catch (error) {
     throw mismatch(tool, error);
   }
