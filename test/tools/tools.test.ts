@@ -147,6 +147,34 @@ describe("input schemas hold the call convention's keys", () => {
   });
 });
 
+/** True once endpoint() takes qualified keys ("query:id"): DECISIONS "Described routes". */
+const takesQualifiedKeys = (() => {
+  try {
+    const url = (reference("GET /pets/{id}", { "path:id": "1", "query:id": "2" }) as Json).url as string;
+    return url.endsWith("/pets/1?id=2&api_key=k-1");
+  } catch {
+    return false;
+  }
+})();
+
+describe("qualified keys give each place of a shared name its own value", () => {
+  it.skipIf(!takesQualifiedKeys)("sends the path and the query id apart, and a query parameter named like an option", () => {
+    const kit = kitOf("anthropic");
+    expect(kit.call("get_pets_id", { path_id: "1", query_id: "2" })).toEqual(reference("GET /pets/{id}", { "path:id": "1", "query:id": "2" }));
+    expect(kit.call("get_pets_id", { path_id: "1" })).toEqual(reference("GET /pets/{id}", { "path:id": "1" }));
+    expect(kit.toArgs("get_pets_id", { "path:id": "1", "query:id": "2" })).toEqual({ path_id: "1", query_id: "2" });
+    const document: Json = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      servers: [{ url: "https://t.example" }],
+      paths: { "/s": { get: { operationId: "search", parameters: [{ name: "data", in: "query", schema: { type: "string" } }], responses: {} } } },
+    };
+    const search = toTools(document, { format: "anthropic" });
+    expect(Object.keys((search.tools[0] as Json).input_schema.properties)).toEqual(["query_data"]);
+    expect((search.call("search", { query_data: "d" }) as Json).url).toBe("https://t.example/s?data=d");
+  });
+});
+
 describe("names fit ^[a-zA-Z0-9_-]{1,64}$, unique and the same for the same document", () => {
   it("makes an operationId fit, else uses method and path", () => {
     const names = kitOf().tools.map((tool) => tool.name);
