@@ -159,14 +159,17 @@ export function resolved(document, value, depth = 0) {
 export function descriptionMismatch(document, value, schemaValue, path = "", depth = 0) {
   const schema = resolved(document, schemaValue);
   if (!schema || typeof schema !== "object" || depth > 40) return undefined;
-  if (value === null) return schema.nullable || schema.type === "null" || (Array.isArray(schema.type) && schema.type.includes("null")) ? undefined : undefined;
+  // null is admitted, or leaves the property out (a tool's rule): never a mismatch here.
+  if (value === null) return undefined;
   for (const member of schema.allOf ?? []) {
     const found = descriptionMismatch(document, value, member, path, depth + 1);
     if (found) return found;
   }
   const options = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(options) && options.length > 0 && options.every((member) => descriptionMismatch(document, value, member, path, depth + 1) !== undefined)) return `${path}: fits no alternative`;
-  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : schema.properties ? ["object"] : []).filter((type) => type !== "null");
+  const written = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : schema.properties ? ["object"] : [];
+  if (written.length > 0 && written.every((type) => type === "null")) return `${path}: ${JSON.stringify(value)?.slice(0, 40)} where the schema says null`;
+  const types = written.filter((type) => type !== "null");
   const kind = Array.isArray(value) ? "array" : typeof value === "object" ? "object" : typeof value === "number" ? (Number.isInteger(value) ? "integer" : "number") : typeof value;
   if (types.length > 0 && !types.some((type) => type === kind || (type === "number" && kind === "integer") || (type === "file" && kind === "string"))) return `${path}: ${kind} where ${types.join("|")}`;
   if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => JSON.stringify(allowed) === JSON.stringify(value))) return `${path}: not in its enum`;
@@ -212,9 +215,11 @@ export function caseMismatch(document, entry, params) {
   if (type === undefined) return undefined;
   const schema = body.content[type]?.schema;
   let value = params.data;
+  const parameterNames = new Set([...byKey.values()].map((parameter) => parameter.name));
+  const bodyKeys = Object.keys(params).filter((key) => key !== "headers" && key !== "data" && !parameterNames.has(key));
+  if (body.required === true && value === undefined && bodyKeys.length === 0) return "body: required, missing";
   if (value === undefined) {
     value = {};
-    const parameterNames = new Set([...byKey.values()].map((parameter) => parameter.name));
     for (const [key, item] of Object.entries(params)) if (key !== "headers" && !parameterNames.has(key)) value[key] = item;
   }
   return descriptionMismatch(document, value, schema, "body");

@@ -305,7 +305,12 @@ export function jsonType(value: unknown): string {
 export function merge(a: Node, b: Node, allOf: boolean): Node {
   if (a.cut !== undefined) return b.cut !== undefined ? a : { ...b, description: b.description ?? undefined };
   if (b.cut !== undefined) return { ...a, cut: a.types === undefined && a.properties === undefined && a.anyOf === undefined ? b.cut : a.cut };
-  if (a.anyOf !== undefined && b.anyOf === undefined) return merge(b, a, allOf);
+  // The alternatives are kept, each taking what the other side says: the node that holds them goes first.
+  if (a.anyOf === undefined && b.anyOf !== undefined) {
+    const swapped = merge(b, a, allOf);
+    const description = a.description ?? b.description;
+    return swapped.description === description ? swapped : fixed({ ...swapped, description });
+  }
   let types: readonly string[] | undefined = a.types ?? b.types;
   if (a.types !== undefined && b.types !== undefined) {
     const both = a.types.filter((t) => b.types!.includes(t) || (t === "integer" && b.types!.includes("number")));

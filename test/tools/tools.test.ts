@@ -339,6 +339,36 @@ describe("call() is endpoint(route, params) on endpoint.defaults(fromOpenApi(doc
     expect((kit.call("tagPet", { id: "1" }) as Json).url).toBe("https://served.example/rel/pets/1?api_key=s");
   });
 
+  it("keeps the alternatives of an allOf member beside the other members' properties", () => {
+    const document: Json = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      servers: [{ url: "https://t.example" }],
+      components: {
+        schemas: {
+          Base: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } },
+          Area: { type: "object", properties: { "area-code": { type: "string" } } },
+          Range: { type: "object", properties: { from: { type: "integer" }, to: { type: "integer" } } },
+        },
+      },
+      paths: {
+        "/sets": {
+          post: {
+            operationId: "addSet",
+            requestBody: { required: true, content: { "application/json": { schema: { allOf: [{ $ref: "#/components/schemas/Base" }, { oneOf: [{ $ref: "#/components/schemas/Area" }, { $ref: "#/components/schemas/Range" }] }] } } } },
+            responses: {},
+          },
+        },
+      },
+    };
+    const kit = toTools(document, { format: "openai" });
+    const tool = kit.tools[0] as Json;
+    expect(Object.keys(tool.parameters.properties)).toEqual(["kind", "area-code", "from", "to"]);
+    expect(tool.parameters.required).toContain("kind");
+    const ep = endpoint.defaults(fromOpenApi(document) as never) as unknown as (route: string, params: object) => unknown;
+    for (const params of [{ kind: "a", "area-code": "020" }, { kind: "r", from: 1, to: 9 }]) expect(kit.call("addSet", kit.toArgs("addSet", params))).toEqual(ep("POST /sets", params));
+  });
+
   it("reads Swagger 2.0 as fromOpenApi does", () => {
     const document: Json = {
       swagger: "2.0",
