@@ -95,10 +95,10 @@ export function mapValue(node: Node, value: unknown, walk: Walk): unknown {
     throw node.anyOf.length === 1 && first !== undefined ? first : new Mismatch("fits none of the alternatives its schema gives");
   }
   const types = node.types;
-  if (types !== undefined && !types.some((type) => fits(type, value, walk))) {
+  if (types !== undefined && !fitsOne(types, value, walk)) {
     throw new Mismatch(`is ${kindOf(value)}, where its schema says ${types.length === 0 ? "null" : types.join(" or ")}`);
   }
-  if (node.enum !== undefined && !node.enum.some((allowed) => same(allowed, value))) {
+  if (node.enum !== undefined && !isListed(node.enum, value)) {
     const shown = node.enum.slice(0, 10).map((allowed) => JSON.stringify(allowed)).join(", ");
     throw new Mismatch(`is not one of the values its schema allows (${shown}${node.enum.length > 10 ? ", …" : ""})`);
   }
@@ -183,6 +183,17 @@ function suggestion(keys: ReadonlyMap<string, string>, key: string): string {
   const names = [...keys.values()];
   if (names.length === 0) return " (it names none)";
   return ` (it names ${names.slice(0, 8).map((name) => JSON.stringify(name)).join(", ")}${names.length > 8 ? ", …" : ""})`;
+}
+
+/** True when `value` has one of `types` (a loop, not a closure: this runs for every argument of every call). */
+function fitsOne(types: readonly string[], value: unknown, walk: Walk): boolean {
+  for (let i = 0; i < types.length; i++) if (fits(types[i]!, value, walk)) return true;
+  return false;
+}
+
+function isListed(allowed: readonly unknown[], value: unknown): boolean {
+  for (let i = 0; i < allowed.length; i++) if (same(allowed[i], value)) return true;
+  return false;
 }
 
 function fits(type: string, value: unknown, walk: Walk): boolean {

@@ -376,4 +376,3 @@ export function described(node: Node, description: string | undefined, extra?: r
   return fixed(copy);
 }
 
-export type { Dictionary };
