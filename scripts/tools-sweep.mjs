@@ -108,6 +108,7 @@ async function main(args) {
     referenceRefused: 0,
     exact: 0,
     paramsBreakDescription: 0,
+    paramsBreakDescriptionBy: {},
     failures: {},
   };
   const examples = {};
@@ -194,6 +195,8 @@ async function main(args) {
           if (broken !== undefined) {
             if (format === "openai") {
               totals.paramsBreakDescription += 1;
+              const kind = /required, missing/.test(broken) ? "a required property missing" : /read-only/.test(broken) ? "a read-only property given" : /not in its enum/.test(broken) ? "a value outside its enum" : / where /.test(broken) ? "a value of another type" : "another mismatch";
+              totals.paramsBreakDescriptionBy[kind] = (totals.paramsBreakDescriptionBy[kind] ?? 0) + 1;
               (examples.paramsBreakDescription ??= []).length < 20 && examples.paramsBreakDescription.push(`${file} ${route}: ${broken}`);
             }
             continue;
