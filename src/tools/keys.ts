@@ -31,7 +31,11 @@ export function keysOf(names: readonly string[]): Keys {
   }
   for (const original of names) {
     if (key.has(original)) continue;
-    let base = original.replace(/[^a-zA-Z0-9_.-]+/g, "_").replace(/^_+(?=[a-zA-Z0-9])/, "_").replace(/(?<=[a-zA-Z0-9.-])_+$/, "");
+    // Each run of other characters as one "_"; a trailing one dropped (`filter[x]` → `filter_x`), a leading one kept
+    // (`$top` → `_top`). Trimmed by a loop: an unanchored `_+$` would take time quadratic in a run of "_".
+    let base = original.replace(/[^a-zA-Z0-9_.-]+/g, "_");
+    const end = trailingUnderscores(base);
+    if (end > 0 && end < base.length) base = base.slice(0, end);
     if (base === "") base = "_";
     base = base.slice(0, 60);
     let candidate = base;
@@ -48,6 +52,20 @@ export function propertyKeys(node: Node): Keys {
   let found = keyed.get(properties);
   if (found === undefined) keyed.set(properties, (found = keysOf(properties.map((property) => property.name))));
   return found;
+}
+
+/** Where the run of "_" that ends `text` starts (its length when none). */
+function trailingUnderscores(text: string): number {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x5f) end--;
+  return end;
+}
+
+/** `text` without the "_" it starts or ends with. */
+function trimUnderscores(text: string): string {
+  let start = 0;
+  while (start < text.length && text.charCodeAt(start) === 0x5f) start++;
+  return text.slice(start, Math.max(start, trailingUnderscores(text)));
 }
 
 /** 32-bit FNV-1a of a string, in base 36: a short, stable tag for cut names. */
@@ -67,10 +85,10 @@ export function hashTag(text: string): string {
  */
 export function toolNames(operations: readonly { method: string; path: string; operationId: string | undefined }[], length: number): string[] {
   const fit = (text: string): string => {
-    const clean = text.replace(/[^a-zA-Z0-9_-]+/g, "_").replace(/_{2,}/g, "_").replace(/^_+|_+$/g, "");
+    const clean = trimUnderscores(text.replace(/[^a-zA-Z0-9_-]+/g, "_").replace(/_{2,}/g, "_"));
     if (clean.length <= length) return clean;
     const tag = hashTag(text);
-    return length > tag.length + 8 ? `${clean.slice(0, length - tag.length - 1).replace(/_+$/, "")}_${tag}` : clean.slice(0, length);
+    return length > tag.length + 8 ? `${trimUnderscores(clean.slice(0, length - tag.length - 1))}_${tag}` : clean.slice(0, length);
   };
   const bases = operations.map(({ method, path, operationId }) => {
     const fromId = operationId === undefined ? "" : fit(operationId);

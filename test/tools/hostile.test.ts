@@ -104,6 +104,21 @@ describe("odd shapes and names", () => {
     }
   });
 
+  it("names and keys of 200,000 characters, runs of _ included, fit and stay apart", () => {
+    const run = "_".repeat(200_000);
+    const document: Json = {
+      openapi: "3.0.3",
+      info: { title: "h", version: "1" },
+      servers: [{ url: "https://h.example" }],
+      paths: { "/x": { get: { operationId: `${run}x${run}`, parameters: [`${run}[x`, `a${run}$`, `a${run}!`].map((name) => ({ name, in: "query", schema: { type: "string" } })), responses: {} } } },
+    };
+    const tool = (settle(document, "anthropic") as Json[])[0]!;
+    expect(tool.name).toBe("x");
+    const keys = Object.keys(schemaOf(tool).properties);
+    expect(new Set(keys).size).toBe(3);
+    expect(refusedKeys(schemaOf(tool))).toEqual([]);
+  });
+
   it("schemas that are not objects, and $refs that lead nowhere or to non-schemas", () => {
     const document = documentWith({ S0: { type: "object", properties: { a: 5, b: null, c: [1], d: true, e: { type: ["string", 7] }, f: { items: "x" }, g: { allOf: "no" }, h: { enum: "no" } } } });
     const tools = settle(document, "anthropic");
