@@ -29,6 +29,8 @@ export function keysOf(names: readonly string[]): Keys {
       name.set(original, original);
     }
   }
+  // The next number to try per base: many names of one base (`a!`, `a?`, `a#`...) are numbered in linear time.
+  const next = new Map<string, number>();
   for (const original of names) {
     if (key.has(original)) continue;
     // Each run of other characters as one "_"; a trailing one dropped (`filter[x]` → `filter_x`), a leading one kept
@@ -39,7 +41,9 @@ export function keysOf(names: readonly string[]): Keys {
     if (base === "") base = "_";
     base = base.slice(0, 60);
     let candidate = base;
-    for (let n = 2; name.has(candidate); n++) candidate = `${base.slice(0, 64 - String(n).length - 1)}_${n}`;
+    let n = next.get(base) ?? 2;
+    while (name.has(candidate)) candidate = `${base.slice(0, 64 - String(n).length - 1)}_${n++}`;
+    next.set(base, n);
     key.set(original, candidate);
     name.set(candidate, original);
   }
@@ -97,6 +101,7 @@ export function toolNames(operations: readonly { method: string; path: string; o
   const counts = new Map<string, number>();
   for (const base of bases) counts.set(base, (counts.get(base) ?? 0) + 1);
   const taken = new Set<string>();
+  const next = new Map<string, number>();
   // Names that occur once are kept as they are; the others are numbered in document order, past every name taken.
   for (const base of bases) if (counts.get(base) === 1) taken.add(base);
   return bases.map((base) => {
@@ -105,11 +110,12 @@ export function toolNames(operations: readonly { method: string; path: string; o
       taken.add(base);
       return base;
     }
-    for (let n = 2; ; n++) {
+    for (let n = next.get(base) ?? 2; ; n++) {
       const suffix = `_${n}`;
       const candidate = `${base.slice(0, length - suffix.length)}${suffix}`;
       if (!taken.has(candidate)) {
         taken.add(candidate);
+        next.set(base, n + 1);
         return candidate;
       }
     }

@@ -119,6 +119,19 @@ describe("odd shapes and names", () => {
     expect(refusedKeys(schemaOf(tool))).toEqual([]);
   });
 
+  it("50,000 keys renamed to one base, and 20,000 operations with one operationId, are numbered in linear time", () => {
+    const properties: Json = {};
+    for (let i = 0; i < 50_000; i++) properties[`a${String.fromCharCode(0x100 + i)}`] = { type: "string" };
+    const paths: Json = {};
+    for (let i = 0; i < 20_000; i++) paths[`/p${i}`] = { get: { operationId: "same", responses: {} } };
+    const document: Json = { ...documentWith({ S0: { type: "object", properties } }), paths: { ...paths, "/op0": documentWith({}).paths["/op0"] } };
+    const kit = toTools(document, { format: "anthropic", include: ["op0", "GET /p19999"] });
+    expect(kit.tools.map((tool) => tool.name)).toEqual(["same_20000", "op0"]);
+    const keys = Object.keys(schemaOf(kit.tools[1] as Json).properties);
+    expect(new Set(keys).size).toBe(50_000);
+    for (const key of keys) expect(key).toMatch(/^a(_\d+)?$/);
+  });
+
   it("schemas that are not objects, and $refs that lead nowhere or to non-schemas", () => {
     const document = documentWith({ S0: { type: "object", properties: { a: 5, b: null, c: [1], d: true, e: { type: ["string", 7] }, f: { items: "x" }, g: { allOf: "no" }, h: { enum: "no" } } } });
     const tools = settle(document, "anthropic");
