@@ -325,6 +325,7 @@ function buildTool(
   for (const parameter of parameters) if (parameter.in !== "header") counts.set(parameter.name, (counts.get(parameter.name) ?? 0) + 1);
   const root: Property[] = [];
   const headers: Property[] = [];
+  const headerAt = new Map<string, number>();
   const shared = new Map<string, string[]>();
   for (const parameter of parameters) {
     const lowerKey = `${parameter.in} ${parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name}`;
@@ -336,9 +337,12 @@ function buildTool(
     const property: Property = { name: parameter.name, node, required, nullIsAbsent: true };
     if (parameter.in === "header") {
       // One header of a name, whatever the case each part of the description writes it in (the first: the operation's).
-      const same = headers.findIndex((header) => header.name.toLowerCase() === parameter.name.toLowerCase());
-      if (same < 0) headers.push(property);
-      else if (required && !headers[same]!.required) headers[same] = { ...headers[same]!, required: true };
+      const lower = parameter.name.toLowerCase();
+      const same = headerAt.get(lower);
+      if (same === undefined) {
+        headerAt.set(lower, headers.length);
+        headers.push(property);
+      } else if (required && !headers[same]!.required) headers[same] = { ...headers[same]!, required: true };
       continue;
     }
     if ((counts.get(parameter.name) ?? 0) > 1 || ALWAYS_OPTIONS.has(parameter.name)) {
