@@ -265,6 +265,9 @@ function differences(theirs, ours) {
 /** Why the two requests differ, in the words of docs/openapi-reference-differences.md (the first cause that applies). */
 function causeOf(path, operation, kinds, theirs, ours) {
   if (ours.error?.startsWith("ERR_INVALID_HEADER: ") && ours.error.includes("headers must be")) return "a query parameter named headers (DECISIONS: headers is always the option)";
+  // The call (values made from the parameters' types) leaves out a property the body schema requires (often through
+  // an allOf, Azure's `location`): DECISIONS checks it at run time.
+  if (ours.error && /ERR_MISSING_PARAMETER: .*(required body propert|request body is required)/.test(ours.error)) return "S11 a required body property the call leaves out (DECISIONS: ERR_MISSING_PARAMETER)";
   if (ours.error && !theirs.error) return `endpointkit refuses: ${ours.error.replace(/^(\w+): .*?: /, "$1: ").slice(0, 60)}`;
   if (theirs.error) return `swagger-client throws: ${theirs.error.slice(0, 60)}`;
   if (path.includes("#")) return "a fragment in the path key (swagger-client sends the query after it)";

@@ -71,7 +71,8 @@ function operations() {
         // Flat only for one object type with named properties: a union (oneOf), a list or a map goes whole as data.
         const flat = json && json.flags & ts.TypeFlags.Object && !checker.isArrayType(json) && !checker.isTupleType(json) && checker.getIndexInfosOfType(json).length === 0;
         const bodyFields = flat ? required(json).map((symbol) => [symbol.name, valueOf(checker.getTypeOfSymbol(symbol))]) : [];
-        if (!flat || names(json).some((name) => taken.has(name))) {
+        // A required body none of whose properties is required still must be given: as data (`{}` here).
+        if (!flat || names(json).some((name) => taken.has(name)) || bodyFields.length === 0) {
           const whole = json ?? checker.getTypeOfSymbol(checker.getPropertiesOfType(content)[0]);
           fields.push(["data", valueOf(whole)]);
         } else fields.push(...bodyFields);

@@ -446,6 +446,8 @@ function causeOf(path, kinds, theirs, ours, call) {
     if (/holds a value its style cannot write/.test(ours.error)) return "E6 a list of maps or a map of maps in a form query parameter: endpointkit refuses";
     if (/header name "" /.test(ours.error)) return "V4 a header parameter named \"\"";
     if (/ERR_MISSING_PARAMETER: .*placeholder/.test(ours.error)) return "V3 a placeholder of the path key that no parameter describes";
+    // The call (a sample of the body's properties) leaves out one the schema requires: DECISIONS checks it.
+    if (/ERR_MISSING_PARAMETER: .*(required body propert|request body is required)/.test(ours.error)) return "O15 a required body property (or a required body) the call leaves out: swagger-client sends the body without it, endpointkit refuses it";
     return `endpointkit throws ${ours.error.split(":")[0]}`;
   }
   if (theirs.error) {
@@ -458,6 +460,7 @@ function causeOf(path, kinds, theirs, ours, call) {
   if (call.emptyName) return "V2 a parameter named \"\" or a server URL that is not one";
   const only = (kind) => kinds.length === 1 && kinds[0] === kind;
   if (only("path") && theirs.path.replace(/\/\/+/g, "/") === ours.path) return "E7 an empty path segment (//) in the path key: endpointkit drops it";
+  if (only("path") && /%22|%7B|%5B/.test(ours.path) && !/%22|%7B|%5B/.test(theirs.path)) return "O16 a path parameter described by JSON content: swagger-client writes it in simple style, endpointkit its JSON text";
   if (kinds.includes("content-type") && /\*/.test(theirs.contentType ?? "")) return "O4 a media range body (*/*) labelled */*";
   if (kinds.includes("body") && typeof ours.body?.json === "string" && theirs.body?.text === ours.body.json) return "O5 a JSON body that is a string sent unquoted";
   if (kinds.includes("body") && theirs.body?.multipart && ours.body?.multipart && theirs.body.multipart.length < ours.body.multipart.length) return "O6 a list in a multipart body sent as one part, its items joined with commas";

@@ -49,8 +49,11 @@ export interface Rules {
   readonly colonPlaceholders: boolean;
   /** The key a URL variable reads, where it is not the variable's own name (a described parameter named `insight_id:`). */
   readonly keyOf?: ((variable: string) => string) | undefined;
-  /** A URL variable's value as the rules write it, where that is not as given (a `format: date` path parameter: its day). */
-  readonly urlValue?: ((variable: string, value: unknown) => unknown) | undefined;
+  /**
+   * A URL variable's value as the rules write it, where that is not as given (a `format: date` path parameter: its
+   * day; a described `content` one: its JSON text), or where the call gives it another way (a qualified key, `path:id`).
+   */
+  readonly urlValue?: ((variable: string, value: unknown, call: Call) => unknown) | undefined;
   /** True when the rules may read a key the URL takes too: the URL then reads it through the call's view (Call.read). */
   readonly sharesKeys: boolean;
   /** True for a key this route sends somewhere (a parameter, a body property): a defaults' key it does not take is left out. */

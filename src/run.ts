@@ -428,9 +428,20 @@ function expandUrl(compiled: CompiledUrl, call: CallView, rules: Rules): string 
     // Rules that share keys with the URL read them from here: a getter answers once.
     if (rules.sharesKeys) call.urlValues = values;
     if (rules.urlValue !== undefined) {
-      const written: Dictionary = {};
-      for (const name of compiled.template.variables) setOwn(written, name, rules.urlValue(name, values[name]));
-      values = written;
+      // A copy only when a value is written otherwise: the rules read `values` as given (call.urlValues).
+      let written: Dictionary | undefined;
+      const names = compiled.template.variables;
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i]!;
+        const value = rules.urlValue(name, values[name], call);
+        if (value === values[name] && written === undefined) continue;
+        if (written === undefined) {
+          written = {};
+          for (let j = 0; j < i; j++) setOwn(written, names[j]!, values[names[j]!]);
+        }
+        setOwn(written, name, value);
+      }
+      if (written !== undefined) values = written;
     }
   }
   // What the engine reports, pairs of a varspec and an index; an optional placeholder left undefined (`{?per_page}`)

@@ -10,9 +10,22 @@ export type Command =
   | { action: "version" }
   | { action: "openapi"; argv: string[] }
   | { action: "tools"; argv: string[] }
-  | { action: "preview"; route: string; items: string[]; baseUrl: string | undefined; curl: boolean; ignoreStdin: boolean; openapi?: string; auth?: string[] };
+  | {
+      action: "preview";
+      route: string;
+      items: string[];
+      baseUrl: string | undefined;
+      curl: boolean;
+      ignoreStdin: boolean;
+      openapi?: string;
+      auth?: string[];
+      /** `--server N|URL`: the description's server, by index or URL. */
+      server?: string;
+      /** `--server-var name=value`, each: values for that server's variables. */
+      serverVars?: string[];
+    };
 
-const FLAGS = ["--curl", "--base-url", "--openapi", "--auth", "--ignore-stdin", "--help", "--version"];
+const FLAGS = ["--curl", "--base-url", "--openapi", "--auth", "--server", "--server-var", "--ignore-stdin", "--help", "--version"];
 
 /**
  * Reads `[options] <route> [item ...]`. Flags may come anywhere before `--`; after it everything
@@ -27,6 +40,8 @@ export function parseArgs(argv: readonly string[]): Command {
   let curl = false;
   let ignoreStdin = false;
   const auth: string[] = [];
+  let server: string | undefined;
+  const serverVars: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     if (arg === "--") {
@@ -56,6 +71,13 @@ export function parseArgs(argv: readonly string[]): Command {
       const value = arg === "--auth" ? argv[++i] : arg.slice("--auth=".length);
       if (value === undefined) throw new UsageError("--auth needs SCHEME=env:VAR or SCHEME=file:PATH");
       auth.push(value);
+    } else if (arg === "--server" || arg.startsWith("--server=")) {
+      server = arg === "--server" ? argv[++i] : arg.slice("--server=".length);
+      if (server === undefined) throw new UsageError("--server needs the index or the URL of one of the description's servers");
+    } else if (arg === "--server-var" || arg.startsWith("--server-var=")) {
+      const value = arg === "--server-var" ? argv[++i] : arg.slice("--server-var=".length);
+      if (value === undefined || !value.includes("=")) throw new UsageError("--server-var needs NAME=VALUE, a value for one of the server's variables");
+      serverVars.push(value);
     } else if (arg.startsWith("--base-url=")) {
       baseUrl = arg.slice("--base-url=".length);
     } else {
@@ -66,7 +88,21 @@ export function parseArgs(argv: readonly string[]): Command {
   if (auth.length > 0 && openapi === undefined) {
     throw new UsageError("--auth names a security scheme of an API description: give the description with --openapi FILE (for other routes, send a header: Authorization:...)");
   }
-  return { action: "preview", route, items, baseUrl, curl, ignoreStdin, ...(openapi === undefined ? {} : { openapi }), ...(auth.length === 0 ? {} : { auth }) };
+  if ((server !== undefined || serverVars.length > 0) && openapi === undefined) {
+    throw new UsageError(`${server !== undefined ? "--server" : "--server-var"} chooses a server of an API description: give the description with --openapi FILE`);
+  }
+  return {
+    action: "preview",
+    route,
+    items,
+    baseUrl,
+    curl,
+    ignoreStdin,
+    ...(openapi === undefined ? {} : { openapi }),
+    ...(auth.length === 0 ? {} : { auth }),
+    ...(server === undefined ? {} : { server }),
+    ...(serverVars.length === 0 ? {} : { serverVars }),
+  };
 }
 
 function unknownFlag(arg: string): UsageError {

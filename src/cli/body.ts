@@ -27,17 +27,36 @@ export function bytesOf(body: ArrayBuffer | ArrayBufferView): Uint8Array {
 }
 
 /** One part of a multipart body: a text field, or a file (a Blob, with the name and type fetch writes for it). */
-export type FormPart = { name: string; text: string } | { name: string; file: Blob; filename: string; type: string };
+export type FormPart = { name: string; text: string; type?: string } | { name: string; file: Blob; filename: string; type: string };
+
+/**
+ * The text of each Blob part that is no uploaded file: a part the description types (an Encoding Object's
+ * `contentType`, JSON text for a JSON type), which the library builds from a value. Read before the body is shown.
+ */
+export type PartTexts = ReadonlyMap<object, string>;
+
+/** The texts of a multipart body's Blob parts that are not in `files` (PartTexts); none for any other body. */
+export async function partTexts(body: unknown, files: FilePaths): Promise<PartTexts> {
+  const texts = new Map<object, string>();
+  if (bodyKind(body) !== "form") return texts;
+  for (const [, value] of (body as FormData).entries()) {
+    if (typeof value !== "string" && !files.has(value)) texts.set(value, await (value as Blob).text());
+  }
+  return texts;
+}
 
 /**
  * The parts of a FormData in order, written as fetch writes them: a name's and a text value's line breaks (CR, LF, CRLF)
  * become CRLF, a file with no type is `application/octet-stream`, a Blob that is not a File is named "blob".
  */
-export function formParts(form: unknown): FormPart[] {
+export function formParts(form: unknown, texts: PartTexts = new Map()): FormPart[] {
   const parts: FormPart[] = [];
   for (const [name, value] of (form as { entries(): Iterable<[string, unknown]> }).entries()) {
     const partName = crlf(name);
+    const text = typeof value === "string" ? undefined : texts.get(value as object);
     if (typeof value === "string") parts.push({ name: partName, text: crlf(value) });
+    // A typed part built from a value: its text (as is: a Blob's bytes are sent unchanged) and its type.
+    else if (text !== undefined) parts.push({ name: partName, text, type: (value as Blob).type });
     else {
       const file = value as Blob & { name?: unknown };
       parts.push({ name: partName, file, filename: typeof file.name === "string" ? file.name : "blob", type: file.type === "" ? "application/octet-stream" : file.type });
@@ -51,11 +70,13 @@ export function formParts(form: unknown): FormPart[] {
  * value], ...]}`, a file as its name, type, size and the path it is read from; a URLSearchParams as its text; a Blob or
  * bytes by size and type, and their text when it is UTF-8.
  */
-export function shownBody(body: unknown, files: FilePaths): unknown {
+export function shownBody(body: unknown, files: FilePaths, texts: PartTexts = new Map()): unknown {
   switch (bodyKind(body)) {
     case "form":
       return {
-        "multipart/form-data": formParts(body).map((part) => ("text" in part ? [part.name, part.text] : [part.name, shownFile(part.file, part.filename, part.type, files)])),
+        "multipart/form-data": formParts(body, texts).map((part) =>
+          "text" in part ? (part.type === undefined ? [part.name, part.text] : [part.name, { type: part.type, text: part.text }]) : [part.name, shownFile(part.file, part.filename, part.type, files)],
+        ),
       };
     case "params":
       return { "application/x-www-form-urlencoded": String(body) };

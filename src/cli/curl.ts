@@ -1,6 +1,6 @@
 // Request options as one curl command line that sends exactly that request.
 import type { RequestOptions } from "endpointkit";
-import { bodyKind, bytesOf, formParts, type FilePaths, type FormPart } from "./body.js";
+import { bodyKind, bytesOf, formParts, type FilePaths, type FormPart, type PartTexts } from "./body.js";
 import { controlRuns, hasControl, printfBytes, printfCommand, shellQuote } from "./shell-quote.js";
 
 /** The request cannot be written as a command line (a NUL byte, a body with no JSON form). */
@@ -26,7 +26,7 @@ export interface BodyFile {
  * progress meter out of `| sh | jq` and still shows errors. With `bodyFile`, the body is that file.
  * A file in a multipart body is read by curl from the path `files` gives for it.
  */
-export function toCurl(options: RequestOptions, bodyFile?: BodyFile, files: FilePaths = new Map()): string {
+export function toCurl(options: RequestOptions, bodyFile?: BodyFile, files: FilePaths = new Map(), texts: PartTexts = new Map()): string {
   const words = ["curl", "-sS"];
   const url = options.url;
   checkAuthority(url);
@@ -65,7 +65,7 @@ export function toCurl(options: RequestOptions, bodyFile?: BodyFile, files: File
     // curl -F writes the multipart content-type with its boundary, as fetch does, so it is not removed here; a large
     // form would get `Expect: 100-continue`.
     words.push("-H", "expect:");
-    const form = formWords(formParts(options.body), files);
+    const form = formWords(formParts(options.body, texts), files);
     words.push(...form.words);
     return joined(words, form.stdin);
   } else if (options.body !== undefined && bodyKind(options.body) === "bytes") {
@@ -143,6 +143,13 @@ function formWords(parts: readonly FormPart[], files: FilePaths): { words: strin
     // fetch writes `name=""`; curl leaves the name out of the part.
     if (part.name === "") throw new CurlError("a form field has an empty name, which curl -F leaves out of the part");
     if (part.name.includes("\0")) throw nulError();
+    if ("text" in part && part.type !== undefined) {
+      // A typed part: its text quoted (so ";" and "," stay in it, and a leading "@" or "<" names no file), its type.
+      if (part.text.includes("\0")) throw nulError();
+      if (CURL_PART_SETTING.test(part.type)) throw new CurlError(`the type ${JSON.stringify(part.type)} of the form field ${JSON.stringify(part.name)} holds a setting curl -F would read`);
+      words.push("-F", `${part.name}=${curlQuoted(part.text)};type=${part.type}`);
+      continue;
+    }
     if ("text" in part) {
       if (part.text.includes("\0")) throw nulError();
       const size = new TextEncoder().encode(part.text).length;

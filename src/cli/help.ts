@@ -50,6 +50,8 @@ of two that start at the same place, the longer)
   Header:         remove the header, defaults included (accept, user-agent)
   Header;         send the header with an empty value
   \\: \\= \\@ \\;     a literal separator; \\[ \\] literal brackets in a name
+  query\\:id=2     with --openapi: a qualified key, one parameter's own value
+                  (path, query, querystring, cookie) where names are shared
 A piped or redirected stdin is the raw body (not a terminal, not empty); it
 cannot go with body parameters or @file. Refused, so nothing is misread: "=="
 (the method decides query or body), name@file without --openapi (a form
@@ -68,6 +70,12 @@ Options
                   security scheme SCHEME, from an environment variable or a
                   file (basic: username:password), sent where the route's
                   requirements say; never the secret itself (shell history)
+  --server INDEX|URL
+                  with --openapi: the description's server to send to, by
+                  index (0 is the first) or URL
+  --server-var NAME=VALUE
+                  with --openapi: a value for a variable of that server
+                  (repeatable; the others keep their defaults)
   --ignore-stdin  never read stdin (for CI steps whose stdin is an open,
                   silent pipe)
   -h, --help      print this help
@@ -113,6 +121,8 @@ Options
                      (without -o, the ES module is printed, with no types)
   --server INDEX|URL the description's server to send requests to, by
                      index (0 is the first) or URL
+  --server-var NAME=VALUE
+                     a value for a variable of that server (repeatable)
   --base-url URL     where the description is served: what a relative server
                      URL (or no servers at all) is resolved against
   -h, --help         print this help

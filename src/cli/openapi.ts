@@ -45,9 +45,14 @@ export function describedEndpoint(
   readFile: ReadFile,
   baseUrl: string | undefined,
   warnings: string[] = [],
+  server?: string,
+  serverVars: readonly string[] = [],
 ): { api: Endpoint; baseUrl: string | undefined } {
   const document = readDescription(path, readFile, warnings);
-  const table = readTable(path, document, baseUrl === undefined ? {} : { baseUrl });
+  const options: FromOpenApiOptions = baseUrl === undefined ? {} : { baseUrl };
+  const chosen = serverOption(document, server, serverVars);
+  if (chosen !== undefined) options.server = chosen;
+  const table = readTable(path, document, options);
   if (baseUrl === undefined) return { api: endpoint.defaults(table), baseUrl };
   let resolvesAgainstIt: boolean;
   try {
@@ -56,6 +61,28 @@ export function describedEndpoint(
     resolvesAgainstIt = true; // a relative server needs it
   }
   return { api: endpoint.defaults(table), baseUrl: resolvesAgainstIt ? undefined : baseUrl };
+}
+
+/**
+ * fromOpenApi()'s `server` option of `--server N|URL` and `--server-var name=value` (each): an index or a URL, or with
+ * variables `{ url, variables }` of the server the index or URL names (the first by default).
+ */
+export function serverOption(document: unknown, server: string | undefined, serverVars: readonly string[]): FromOpenApiOptions["server"] {
+  const choice = server === undefined ? undefined : /^\d+$/.test(server) ? Number(server) : server;
+  if (serverVars.length === 0) return choice;
+  const variables: { [name: string]: string } = {};
+  for (const item of serverVars) {
+    const at = item.indexOf("=");
+    if (at <= 0) throw new UsageError(`--server-var ${show(item)} is not NAME=VALUE`);
+    Object.defineProperty(variables, item.slice(0, at), { value: item.slice(at + 1), enumerable: true, writable: true, configurable: true });
+  }
+  if (typeof choice === "string") return { url: choice, variables };
+  const servers = typeof document === "object" && document !== null ? (document as { servers?: unknown }).servers : undefined;
+  const listed = Array.isArray(servers) ? (servers[choice ?? 0] as { url?: unknown } | undefined) : undefined;
+  if (typeof listed?.url !== "string") {
+    throw new UsageError(choice === undefined ? "--server-var needs a server with variables, and the description lists none" : `--server ${choice} is not an index of the description's servers`);
+  }
+  return { url: listed.url, variables };
 }
 
 /**
@@ -73,7 +100,8 @@ export function describedNames(api: Endpoint, route: string): ReadonlySet<string
   const written = space < 0 ? `GET ${route}` : route;
   const key = Object.prototype.hasOwnProperty.call(table, written) ? written : `${route.slice(0, space).toUpperCase()} ${route.slice(space + 1)}`;
   const entry = Object.prototype.hasOwnProperty.call(table, key) ? (table as RouteTable)[key] : undefined;
-  for (const parameter of entry?.parameters ?? []) if (parameter.in !== "header") names.add(parameter.name);
+  // By their qualified keys too (`query:id`, written `query\:id=2` on the command line).
+  for (const parameter of entry?.parameters ?? []) if (parameter.in !== "header") names.add(parameter.name).add(`${parameter.in}:${parameter.name}`);
   for (const property of entry?.body?.properties ?? []) names.add(property);
   return names;
 }
@@ -109,24 +137,30 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
   const options: FromOpenApiOptions = {};
   const files: string[] = [];
   let output: string | undefined;
+  let server: string | undefined;
+  const serverVars: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     if (flag === "-h" || flag === "--help") return openapiHelpText();
-    if (flag === "--server" || flag === "--base-url" || flag === "--output" || flag === "-o") {
+    if (flag === "--server" || flag === "--server-var" || flag === "--base-url" || flag === "--output" || flag === "-o") {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`${flag} needs a value`);
       if (flag === "--base-url") options.baseUrl = value;
-      else if (flag === "--server") options.server = /^\d+$/.test(value) ? Number(value) : value;
+      else if (flag === "--server") server = value;
+      else if (flag === "--server-var") serverVars.push(value);
       else output = value;
     } else if (arg.startsWith("-") && arg !== "-") {
-      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --server, --base-url, --help`);
+      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --server, --server-var, --base-url, --help`);
     } else {
       files.push(arg);
     }
   }
   if (files.length !== 1) throw new UsageError(files.length === 0 ? "the openapi command needs a description file" : "the openapi command takes one description file");
-  const table = readTable(files[0]!, readDescription(files[0]!, io.readFile, warnings), options);
+  const document = readDescription(files[0]!, io.readFile, warnings);
+  const chosen = serverOption(document, server, serverVars);
+  if (chosen !== undefined) options.server = chosen;
+  const table = readTable(files[0]!, document, options);
   const expression = tableExpression(table);
   if (output === undefined) return tableModule(expression, files[0]!);
   if (io.writeFile === undefined) throw new Error("this run cannot write files");

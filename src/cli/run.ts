@@ -4,7 +4,7 @@ import { endpoint, EndpointError, parseTemplate, type Endpoint, type EndpointOpt
 import { parseArgs } from "./args.js";
 import { readAuth } from "./auth.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
-import { bodyKind, shownBody, type FilePaths } from "./body.js";
+import { bodyKind, partTexts, shownBody, type FilePaths } from "./body.js";
 import { baseUrlInFlagWords } from "./flag-words.js";
 import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
@@ -45,7 +45,7 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
     if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
     if (command.action === "tools") return success(toolsCommand(command.argv, io, warnings));
-    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings);
+    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings, command.server, command.serverVars);
     // With a description, `name@file` is a file part of a multipart body, and an item is read by the description
     // first: `origin=LON` is the route's query parameter `origin`, though it looks like a header.
     const described = command.openapi === undefined ? undefined : describedNames(api, command.route);
@@ -61,10 +61,11 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
       throw new UsageError(`a ${request.method.toUpperCase()} request has no body, so ${describe(built.rawBody)} would be dropped${hint}`);
     }
     const files = uploadPaths(request, built);
-    if (!command.curl) return success(`${printableJson(bodyKind(request.body) === "json" ? request : { ...request, body: shownBody(request.body, files) })}\n`);
+    const texts = await partTexts(request.body, files);
+    if (!command.curl) return success(`${printableJson(bodyKind(request.body) === "json" ? request : { ...request, body: shownBody(request.body, files, texts) })}\n`);
     const raw = built.rawBody;
     const bodyFile: BodyFile | undefined = raw?.from === "file" && request.body !== undefined ? { path: raw.file, size: raw.bytes.length } : undefined;
-    return success(`${toCurl(request, bodyFile, files)}\n`);
+    return success(`${toCurl(request, bodyFile, files, texts)}\n`);
   } catch (error) {
     return failure(error, usageHint(argv));
   }

@@ -2,8 +2,10 @@
 // the body written as its media type says. The path went through the route's template (described.ts) before.
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
-import { Pieces, Seen, encodeText, headerText, jsonText, styledPairs, withDays, type Style } from "./styles.js";
+import { Pieces, Seen, encodeText, headerText, isEmptyValue, jsonText, styledPairs, withDays, type EncodingStyle, type Style } from "./styles.js";
 import { ROUTES } from "../option-names.js";
+import { nativeBodyKind } from "../body-kind.js";
+import { chosenMedia, isJson, labelKind } from "./media.js";
 import { MAX_LIST_LENGTH, scalarText } from "../values.js";
 import type { Call } from "../plan.js";
 import type { CompiledBody, CompiledPlan as DescribedPlan, DescribedStyle, SlottedStyle } from "../types/route-table.js";
@@ -19,6 +21,9 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
   // Query and cookie values are kept by slot, which the plan gave each of their names. Every slot is filled: a hole
   // would be read from Array.prototype and Object.prototype, where a prototype pollution puts "0", "1"...
   const values: unknown[] = new Array<unknown>(plan.slots).fill(undefined);
+  // The values of qualified keys (`query:id`), by parameter: each over the flat key's value for its one parameter.
+  // Made by the first such key: most calls give none. Every slot filled, as `values`.
+  let ownValues: unknown[] | undefined;
   let properties: Dictionary | undefined;
   const defaultList = call.defaults.keys;
   const defaultCount = defaultList.length;
@@ -35,6 +40,17 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
       continue;
     }
     let place = plan.places.get(key);
+    if (place === undefined) {
+      const qualified = plan.qualified.get(key);
+      if (qualified !== undefined) {
+        // The path's went to the URL (the plan's urlValue); a query, querystring or cookie parameter's is kept apart.
+        if (qualified !== "path" && !(own && defaults.has(key))) {
+          const value = call.read(key);
+          (ownValues ??= new Array<unknown>(plan.parameterSlots).fill(undefined))[qualified.own] = qualified.date ? withDays(key, value) : value;
+        }
+        continue;
+      }
+    }
     // A body that takes any key (a free-form object, additionalProperties) takes every other one but the options.
     if (place === undefined && plan.body?.additional === true && isFlatKey(key)) place = "body";
     if (place === undefined) {
@@ -46,19 +62,28 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
       else if (value !== undefined) setOwn((properties ??= {}), key, plan.body!.dates.has(key) ? withDays(key, value) : value);
     }
   }
+  // A qualified key's value, where given, stands for its parameter; an empty list or map is no value, as undefined.
+  const valueOf = (style: SlottedStyle): unknown => {
+    const qualified = ownValues?.[style.own];
+    const value = qualified === undefined ? values[style.slot] : qualified;
+    return value == null || isEmptyValue(value) ? undefined : value;
+  };
   let missing: string[] | undefined;
-  for (const style of plan.requiredParameters) if (values[style.slot] == null) (missing ??= []).push(style.name);
+  for (const style of plan.requiredParameters) if (valueOf(style) === undefined) (missing ??= []).push(style.name);
   for (const header of plan.headerStyles) if (header.required && getOwn(headers, header.name) === undefined) (missing ??= []).push(header.name);
   if (missing !== undefined) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required parameter(s) ${missing.map(quote).join(", ")}`);
   // What the call reads of its values' objects, each read and written once however many paths reach it.
   const seen = new Seen();
   const querystring = plan.querystring;
-  const query = querystring === undefined ? pairsOf(plan.query, values, new Pieces("the query"), seen) : [];
+  const query = querystring === undefined ? pairsOf(plan.query, valueOf, new Pieces("the query"), seen) : [];
   // Read only by its slot: an index no slot has would be looked up on the prototypes.
-  const whole = querystring === undefined ? undefined : values[querystring.slot];
-  if (whole != null) query.push(querystringText(querystring!, whole, seen));
+  const whole = querystring === undefined ? undefined : valueOf(querystring);
+  if (whole !== undefined) {
+    const text = querystringText(querystring!, whole, seen);
+    if (text !== "") query.push(text);
+  }
   if (plan.cookies.length > 0) {
-    const cookies = pairsOf(plan.cookies, values, new Pieces("the cookie header", 2), seen);
+    const cookies = pairsOf(plan.cookies, valueOf, new Pieces("the cookie header", 2), seen);
     if (cookies.length > 0) headers.cookie = [getOwn(headers, "cookie") ?? [], cookies].flat().join("; ");
   }
   let body = plan.body === undefined ? undefined : call.data;
@@ -66,15 +91,38 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
     if (body !== undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "give the body either whole as data or as its properties, not both");
     body = properties;
   }
+  if (plan.body !== undefined) checkRequiredBody(plan.body, body);
   call.query = query.join("&");
   call.body = body === undefined ? body : bodyAs(plan.body!, body, headers, seen);
 }
 
+/**
+ * What a described call must hold (DECISIONS "Described routes"): a body the operation requires, and an object body's
+ * top-level required properties, given flat or as a plain object. A native body (a form, a blob, a stream) or a text is
+ * not looked into; values are not otherwise validated.
+ */
+function checkRequiredBody(described: CompiledBody, body: unknown): void {
+  if (body === undefined) {
+    if (!described.required) return;
+    const names = described.requiredProperties;
+    throw new EndpointError(
+      "ERR_MISSING_PARAMETER",
+      names.length > 0
+        ? `no value for the required body properties ${names.map(quote).join(", ")} (the request body${described.name === undefined ? "" : ` ${quote(described.name)}`} is required)`
+        : `the request body${described.name === undefined ? "" : ` ${quote(described.name)}`} is required: give it as data`,
+    );
+  }
+  if (described.requiredProperties.length === 0 || !isPlainObject(body)) return;
+  let missing: string[] | undefined;
+  for (const name of described.requiredProperties) if (ownValue(body, name) === undefined) (missing ??= []).push(name);
+  if (missing !== undefined) throw new EndpointError("ERR_MISSING_PARAMETER", `no value for the required body propert${missing.length > 1 ? "ies" : "y"} ${missing.map(quote).join(", ")}`);
+}
+
 /** The `name=value` pairs of the parameters of `styles` that have a value in `values`, measured in `pairs`. */
-function pairsOf(styles: readonly SlottedStyle[], values: readonly unknown[], pairs: Pieces, seen: Seen): string[] {
+function pairsOf(styles: readonly SlottedStyle[], valueOf: (style: SlottedStyle) => unknown, pairs: Pieces, seen: Seen): string[] {
   for (const style of styles) {
-    const value = values[style.slot];
-    if (value != null) styledPairs(pairs, style, value, seen);
+    const value = valueOf(style);
+    if (value !== undefined) styledPairs(pairs, style, value, seen);
   }
   return pairs.list;
 }
@@ -92,7 +140,7 @@ function invalid(key: string): EndpointError {
 function querystringText(style: SlottedStyle, value: unknown, seen: Seen): string {
   const { name } = style;
   if (style.style === "form") {
-    if (isPlainObject(value)) return formText(value, undefined, seen, "the query");
+    if (isPlainObject(value)) return formText(value, style.encoding, seen, "the query");
     // A form text already: kept, but for what a query cannot hold (white space, non-ASCII, a "#" that would end it).
     if (typeof value === "string") return queryText(value);
     // A URLSearchParams writes its own form text (with "+" for a space, as form-urlencoded allows).
@@ -152,14 +200,39 @@ function formText(body: Dictionary, encoding: ReadonlyMap<string, Style> | undef
   return pairs.list.join("&");
 }
 
-/** The body written as its media type says; sets the content-type unless the caller did. */
+/**
+ * The body written as its media type says; sets the content-type unless the caller did. A caller's content-type chooses
+ * among the media types the operation describes (chosenMedia), and the body is written as that label's kind; one the
+ * operation does not describe is refused beside a body endpointkit writes (a native body is the caller's to label).
+ */
 function bodyAs(described: CompiledBody, body: unknown, headers: ResponseHeaders, seen: Seen): unknown {
-  const { encoding, kind, dates } = described;
+  let { encoding, kind } = described;
+  const { dates } = described;
   let label = described.contentType;
+  let asJsonString = described.jsonString;
+  const given = getOwn(headers, "content-type");
+  if (typeof given === "string" && given !== "") {
+    const types = described.mediaTypes ?? [described.mediaType];
+    const chosen = chosenMedia(types, given);
+    if (chosen === undefined) {
+      if (nativeBodyKind(body) !== undefined) return body;
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `the content-type ${quote(given)} is none of the request media types this route describes (${types.map((type) => quote(type === "" ? "application/json" : type)).join(", ")}): the body would be written as one and labelled another`,
+      );
+    }
+    // Written as the caller's label says (a range described, `*/*`, takes any label: the label's kind writes it).
+    kind = labelKind(given);
+    label = undefined;
+    if (chosen !== described.mediaType) {
+      encoding = NO_ENCODING;
+      asJsonString = false;
+    }
+  }
   // A body given whole as data holds its dates too: written as a copy, never into the caller's object.
   if (dates.size > 0 && isPlainObject(body)) body = withDayProperties(body, dates);
   if (kind === "multipart") {
-    if (isPlainObject(body)) body = formData(body, seen);
+    if (isPlainObject(body)) body = formData(body, encoding, seen);
   } else if (kind === "form") {
     if (isPlainObject(body)) body = formText(body, encoding, seen, "the form body");
     else if (typeof body !== "string") label = undefined;
@@ -167,14 +240,16 @@ function bodyAs(described: CompiledBody, body: unknown, headers: ResponseHeaders
     // JSON as on every route: a value the client serialises; a form, blob, bytes or stream is not labelled JSON.
     if (!isPlainObject(body) && !Array.isArray(body) && body !== null && scalarText(body) === undefined) label = undefined;
     // A string where the schema says `type: string` is a JSON string: its JSON text (`"abc"`); other strings, as given.
-    else if (described.jsonString && typeof body === "string") body = jsonString(body);
+    else if (asJsonString && typeof body === "string") body = quotedJson(body);
   }
   if (label !== undefined && !getOwn(headers, "content-type")) headers["content-type"] = label;
   return body;
 }
 
+const NO_ENCODING: ReadonlyMap<string, EncodingStyle> = /* @__PURE__ */ new Map();
+
 /** A string's JSON text; ERR_TOO_LARGE where its escapes would pass the engine's longest string (a RangeError). */
-function jsonString(text: string): string {
+function quotedJson(text: string): string {
   try {
     return JSON.stringify(text);
   } catch {
@@ -198,22 +273,49 @@ function withDayProperties(body: Dictionary, dates: ReadonlySet<string>): Dictio
   return copy ?? body;
 }
 
-/** A multipart body as a FormData: a Blob (a file) as a part of its own, a list as repeated parts, a map as JSON. */
-function formData(body: Dictionary, seen: Seen): unknown {
-  const { FormData, Blob } = globalThis as unknown as { FormData?: new () => { append(name: string, value: unknown): void }; Blob?: new () => object };
+/**
+ * A multipart body as a FormData: a Blob (a file) as a part of its own, a list as repeated parts, a map as JSON. A
+ * property whose Encoding Object names a contentType is one part of that type (a Blob of its text: JSON text for a JSON
+ * type); a list whose encoding does not explode is one part, its items joined by commas (Swagger 2.0's csv).
+ */
+function formData(body: Dictionary, encoding: ReadonlyMap<string, EncodingStyle>, seen: Seen): unknown {
+  const { FormData, Blob } = globalThis as unknown as {
+    FormData?: new () => { append(name: string, value: unknown): void };
+    Blob?: new (parts: unknown[], options?: { type: string }) => object;
+  };
   if (FormData === undefined) throw new EndpointError("ERR_INVALID_PARAMETER", "a multipart/form-data body needs globalThis.FormData");
   const form = new FormData();
   // At most 2^20 parts, as a query holds at most 2^20 pairs: many properties can hold one long list.
   let parts = 0;
   for (const name of Object.keys(body)) {
     const value = body[name];
+    const style = encoding.get(name);
+    const contentType = style?.contentType;
+    if (contentType !== undefined && Blob !== undefined && value != null && !(value instanceof Blob) && !isEmptyValue(value) && !contentType.includes(",")) {
+      // One part of the named type: JSON text for a JSON type, else the value's own text.
+      const text = isJson(contentType.toLowerCase()) ? jsonText(name, value, seen) : (scalarText(value, name) ?? jsonText(name, value, seen));
+      if (++parts > MAX_LIST_LENGTH) throw tooManyParts(name);
+      form.append(name, new Blob([text], { type: contentType }));
+      continue;
+    }
+    if (style !== undefined && !style.explode && Array.isArray(value)) {
+      const items = ownItems(value, "the body property", name).filter((item) => item != null);
+      if (items.length === 0) continue;
+      if (++parts > MAX_LIST_LENGTH) throw tooManyParts(name);
+      form.append(name, items.map((item) => scalarText(item, name) ?? jsonText(name, item, seen)).join(","));
+      continue;
+    }
     for (const item of Array.isArray(value) ? ownItems(value, "the body property", name) : [value]) {
       if (item == null) continue;
-      if (++parts > MAX_LIST_LENGTH) throw new EndpointError("ERR_TOO_LARGE", `the body property ${quote(name)} makes the multipart body hold more than ${MAX_LIST_LENGTH} parts`);
+      if (++parts > MAX_LIST_LENGTH) throw tooManyParts(name);
       form.append(name, Blob !== undefined && item instanceof Blob ? item : (scalarText(item, name) ?? jsonText(name, item, seen)));
     }
   }
   return form;
+}
+
+function tooManyParts(name: string): EndpointError {
+  return new EndpointError("ERR_TOO_LARGE", `the body property ${quote(name)} makes the multipart body hold more than ${MAX_LIST_LENGTH} parts`);
 }
 
 /**
@@ -229,6 +331,8 @@ export function describedHeaders(styles: ReadonlyMap<string, DescribedStyle>, he
     // A described header parameter's value as its schema types it (a boolean, a list, a map) becomes its text; a Date
     // of a `format: date` one, its day.
     const style = value !== undefined && typeof value !== "string" ? styles.get(name.toLowerCase()) : undefined;
+    // An empty list or map is no value: the header is left out, as an undefined one (DECISIONS "Described routes").
+    if (style !== undefined && (value === null || isEmptyValue(value))) continue;
     setOwn(copy, name, style === undefined ? value : headerText(style, style.date ? withDays(name, value) : value, (seen ??= new Seen())));
   }
   return copy;

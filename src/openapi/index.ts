@@ -13,7 +13,7 @@ import { describeValue, own, ownString, Reader, setProperty } from "./document.j
 import { readSwagger2 } from "./swagger2.js";
 import { operationEntry, placeholderNames, setTemplatePath } from "./routes.js";
 import { isJson } from "./media.js";
-import { chosenServer, firstServer, serverUrl, serversOf } from "./servers.js";
+import { chosenServer, firstServer, serverUrl, serversOf, type ServerChoice } from "./servers.js";
 import { addSecurity, checkAuthFor, readSchemes, securedPlanSource } from "./security.js";
 import type { DescribedScheme } from "../types/route-table.js";
 import type { Auth } from "../types/options.js";
@@ -39,10 +39,12 @@ export type DescribedDefaults = {
 /** How fromOpenApi() reads the description. */
 export interface FromOpenApiOptions {
   /**
-   * The server to send requests to: an index into the description's `servers`, or one of their URLs (Swagger 2.0: an
-   * index into its `schemes`, or the URL one of them makes with `host` and `basePath`).
+   * The server to send requests to: an index into the description's `servers`, one of their URLs, or `{ url,
+   * variables }`: that server with values for its server variables, the others at their defaults (an `enum` variable
+   * takes one of its values). Swagger 2.0: an index into its `schemes`, or the URL one of them makes with `host` and
+   * `basePath`.
    */
-  server?: number | string;
+  server?: number | string | { url: string; variables?: { [name: string]: string } };
   /**
    * Where the description is served: what a relative server URL ("/v1", or no servers at all) is resolved against;
    * for Swagger 2.0, the host and scheme used when the description names none.
@@ -91,9 +93,10 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI or Swagger 2.0 document (an object)");
   if (!isPlainObject(options)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options must be an object");
   const base = own(options, "baseUrl");
-  const choice = own(options, "server");
-  if ((base !== undefined && typeof base !== "string") || (choice !== undefined && typeof choice !== "string" && typeof choice !== "number")) {
-    throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options.baseUrl must be a string and options.server an index or a URL");
+  const given = own(options, "server");
+  const choice = given === undefined || typeof given === "string" || typeof given === "number" ? given : serverChoice(given);
+  if ((base !== undefined && typeof base !== "string") || (choice !== undefined && typeof choice !== "string" && typeof choice !== "number" && typeof choice !== "object")) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options.baseUrl must be a string and options.server an index, a URL or { url, variables }");
   }
   const undescribed = own(options, "undescribed");
   if (undescribed !== undefined && undescribed !== "refuse" && undescribed !== "github") {
@@ -105,7 +108,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   let read: { baseUrl: string; routes: RouteTable; accepts: Map<string, string> };
   let schemes: Map<string, DescribedScheme>;
   if (version !== undefined && /^3\.[012](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base, (schemes = readSchemes(reader, document, false)));
-  else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, choice, base, (schemes = readSchemes(reader, document, true)));
+  else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, swagger2Choice(choice), base, (schemes = readSchemes(reader, document, true)));
   else {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
@@ -125,8 +128,29 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   return defaults;
 }
 
+/** Swagger 2.0 has no server variables: `{ url }` is its URL, and a variable is one it does not have. */
+function swagger2Choice(choice: number | string | ServerChoice | undefined): number | string | undefined {
+  if (typeof choice !== "object") return choice;
+  const names = Object.keys(choice.variables ?? {});
+  if (names.length > 0) throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): a Swagger 2.0 description has no server variables (options.server.variables names ${quote(names[0]!)})`);
+  return choice.url;
+}
+
+/** `{ url, variables }` of options.server, read as own properties into a copy; undefined when it is not one. */
+function serverChoice(given: unknown): ServerChoice | undefined {
+  if (!isPlainObject(given)) return undefined;
+  const url = own(given, "url");
+  const variables = own(given, "variables");
+  if (typeof url !== "string" || (variables !== undefined && !isPlainObject(variables))) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options.server must be an index, a URL or { url, variables } (a URL string and a map of names to values)");
+  }
+  const values: { [name: string]: string } = {};
+  for (const name of Object.keys(variables ?? {})) setProperty(values, name, (variables as Dictionary)[name] as string);
+  return { url, variables: values };
+}
+
 /** An OpenAPI 3.0, 3.1 or 3.2 document's server, routes and each route's accept type. */
-function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined, schemes: ReadonlyMap<string, DescribedScheme>): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
+function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | ServerChoice | undefined, base: string | undefined, schemes: ReadonlyMap<string, DescribedScheme>): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
   const baseUrl = chosenServer(serversOf(document), choice, base, reader);
   const routes: RouteTable = {};
   const accepts = new Map<string, string>();
@@ -190,17 +214,23 @@ function operationsOf(reader: Reader, path: string, item: Dictionary): [string, 
   return operations;
 }
 
-/** The response media type an operation asks for: its first response's JSON type, else that response's first type. */
+/**
+ * The response media type an operation asks for, one type (DECISIONS "Described routes"): its success response's JSON
+ * type, else that response's first type; a success response is a 2XX one (else the first that has content: `default`).
+ */
 function acceptOf(reader: Reader, operation: unknown): string | undefined {
   const responses = own(operation, "responses");
   if (!isPlainObject(responses)) return undefined;
+  let found: string | undefined;
   for (const status of reader.keys(responses)) {
     const content = own(reader.resolve(responses[status]), "content");
     const types = reader.keys(content);
     if (types.length === 0) continue;
-    return types.find((type) => isJson(type.toLowerCase())) ?? types[0];
+    const type = types.find((type) => isJson(type.toLowerCase())) ?? types[0];
+    if (status.startsWith("2")) return type;
+    found ??= type;
   }
-  return undefined;
+  return found;
 }
 
 /** The document's accept header: application/json, unless most operations ask for another type. */

@@ -31,3 +31,29 @@ export function jsonContentType(mediaType: string): string {
   const type = mediaType.toLowerCase();
   return isJsonRange(type) ? "application/json" : type === "application/json" ? "application/json; charset=utf-8" : mediaType;
 }
+
+/** A media type's essence: its type and subtype, lowercase, without parameters (`charset`) or white space. */
+function essence(mediaType: string): string {
+  const semicolon = mediaType.indexOf(";");
+  return (semicolon < 0 ? mediaType : mediaType.slice(0, semicolon)).trim().toLowerCase();
+}
+
+/**
+ * The media type of `described` that a call's content-type `label` names (DECISIONS "Described routes"): the one of its
+ * essence, case and parameters aside, else a range it falls in (`*` + `/*`, `text/*`; no media type is JSON's); undefined
+ * when the operation describes none.
+ */
+export function chosenMedia(described: readonly string[], label: string): string | undefined {
+  const given = essence(label);
+  for (const type of described) if (essence(type) === given) return type;
+  for (const type of described) {
+    const range = essence(type);
+    if (range === "" ? isJson(given) : range === "*/*" ? given.includes("/") : range.endsWith("/*") && given.startsWith(range.slice(0, -1))) return type;
+  }
+  return undefined;
+}
+
+/** How a body labelled `label` by the caller is written: the kind of its essence. */
+export function labelKind(label: string): BodyKind {
+  return bodyKind(essence(label));
+}

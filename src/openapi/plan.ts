@@ -3,10 +3,11 @@
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
+import { hasOwn } from "../values.js";
 import { checkHeaderValue } from "../headers.js";
 import { describedHeaders, describedRequest, isFlatKey, isTransportHeader } from "./call.js";
 import { bodyKind, jsonContentType } from "./media.js";
-import { withDays, type Style } from "./styles.js";
+import { Seen, isEmptyValue, jsonText, withDays, type EncodingStyle } from "./styles.js";
 import type { Call } from "../plan.js";
 import type { CompiledPlan, DescribedStyle, Place, SlottedStyle } from "../types/route-table.js";
 
@@ -84,6 +85,11 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const pathStyles = new Map<string, (variable: string) => string>();
   const datedPath = new Set<string>();
   let querystring: SlottedStyle | undefined;
+  let parameterSlots = 0;
+  // Each parameter's qualified key (`query:id`, `path:id`; DECISIONS "Described routes"), kept where no parameter or
+  // property is literally named so (once every name is known).
+  const qualifiedKeys: [string, SlottedStyle | "path"][] = [];
+  const jsonPath = new Set<string>();
   const parameters = listOf(getOwn(isPlainObject(entry) ? entry : fail(), "parameters"), fail);
   for (const parameter of parameters) {
     const where = getOwn(isPlainObject(parameter) ? parameter : fail(), "in") as string;
@@ -97,6 +103,9 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       // its place, so the one value goes to both.
       if (!places.has(name)) places.set(name, "path");
       if (style.date) datedPath.add(name);
+      // Described by `content`: its JSON text, which the path's expression then percent-encodes.
+      if (style.json) jsonPath.add(name);
+      qualifiedKeys.push([`path:${name}`, "path"]);
     } else if (where === "header") {
       const lower = name.toLowerCase();
       const header = { ...style, name: lower, required: style.required && !isTransportHeader(lower) };
@@ -109,17 +118,20 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
       let slot = slots.get(name);
       if (slot === undefined) slots.set(name, (slot = slots.size));
       let placed: SlottedStyle;
+      // Its own slot too, for the value of its qualified key (`query:id`), which only it takes.
+      const own = parameterSlots++;
       if (where === "querystring") {
         // Its style is the kind of its media type: how call.ts writes the value (querystringText).
         const mediaType = getOwn(parameter as Dictionary, "mediaType");
         if (querystring !== undefined || typeof mediaType !== "string") fail();
         const kind = bodyKind(mediaType as string);
-        placed = querystring = { ...style, in: where, slot, style: kind, json: style.json || kind === "json" };
+        placed = querystring = { ...style, in: where, slot, own, style: kind, json: style.json || kind === "json", encoding: encodingOf(parameter as Dictionary, fail) };
       } else {
-        placed = { ...style, in: where as "query" | "cookie", slot };
+        placed = { ...style, in: where as "query" | "cookie", slot, own };
         (where === "query" ? query : cookies).push(placed);
       }
       places.set(name, placed);
+      qualifiedKeys.push([`${where}:${name}`, placed]);
       if (style.required) required.push(placed);
     }
   }
@@ -131,13 +143,13 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     const own = isPlainObject(body) ? body : fail();
     const mediaType = getOwn(own, "mediaType");
     const properties = getOwn(own, "properties");
-    const given = getOwn(own, "encoding") ?? {};
-    const encodings = isPlainObject(given) ? given : fail();
-    const encoding = new Map<string, Style>();
-    for (const property of Object.keys(encodings)) {
-      encoding.set(property, styleOf({ ...(encodings[property] as object), name: property }, STYLES.query!, fail));
-    }
+    const encoding = encodingOf(own, fail);
     for (const property of listOf(properties, fail)) places.set(typeof property === "string" && !places.has(property) ? property : fail(), "body");
+    const text = (key: string): string | undefined => {
+      const value = getOwn(own, key);
+      return value === undefined || typeof value === "string" ? value : fail();
+    };
+    const names = (key: string): string[] => listOf(getOwn(own, key), fail).map((name) => (typeof name === "string" ? name : fail()));
     const type = typeof mediaType === "string" ? mediaType : fail();
     const kind = bodyKind(type);
     const flag = (key: string): boolean => {
@@ -149,7 +161,22 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     // A JSON body is labelled as JSON (a media range or none: application/json), a multipart one by the client (its
     // boundary), any other as described, unless it is a range: no one label says what such a body is.
     const contentType = kind === "json" ? jsonContentType(type) : kind === "multipart" || type.includes("*") ? undefined : type;
-    described = { kind, contentType, additional, dates, jsonString: flag("jsonString"), encoding };
+    // The other media types the operation describes, which a call's content-type may choose (media.ts chooseMedia).
+    const others = names("mediaTypes");
+    for (const other of others) checkHeaderValue("content-type", other);
+    described = {
+      kind,
+      mediaType: type,
+      contentType,
+      additional,
+      dates,
+      jsonString: flag("jsonString"),
+      encoding,
+      mediaTypes: others.length === 0 ? undefined : [type, ...others],
+      required: flag("required"),
+      requiredProperties: names("requiredProperties"),
+      name: text("name"),
+    };
   }
   const baseUrl = getOwn(entry as Dictionary, "baseUrl");
   const replaces = getOwn(entry as Dictionary, "replaces");
@@ -182,6 +209,16 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   const routeMethod = route.slice(0, route.indexOf(" "));
   // Query, querystring and cookie parameters named like an option that is always the option (`data`, `headers`).
   const optionNamed = [...places].filter(([name, place]) => typeof place === "object" && !isFlatKey(name)).map(([name, place]) => [name, (place as SlottedStyle).in] as const);
+  // Qualified keys name one parameter each; a parameter or property literally named so keeps its name.
+  const qualified = new Map<string, SlottedStyle | "path">();
+  for (const [key, place] of qualifiedKeys) if (!places.has(key) && !qualified.has(key)) qualified.set(key, place);
+  // Each path variable's qualified key, by the variable's name as the template writes it.
+  const pathKeys = new Map<string, string>();
+  for (const [key, place] of qualified) {
+    if (place !== "path") continue;
+    const name = key.slice("path:".length);
+    pathKeys.set(variableOf.get(name) ?? name, key);
+  }
   const plan: CompiledPlan = {
     route,
     url: path,
@@ -191,11 +228,20 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     required: new Set([...pathStyles.keys()].map((name) => variableOf.get(name) ?? name)),
     keyOf: variables.size === 0 ? undefined : (variable: string) => variables.get(variable) ?? variable,
     urlValue:
-      datedPath.size === 0
+      datedPath.size === 0 && jsonPath.size === 0 && pathKeys.size === 0
         ? undefined
-        : (variable: string, value: unknown) => {
+        : (variable: string, value: unknown, call: Call) => {
+            // A path parameter's own qualified key (`path:id`) over the flat key it shares with other places.
+            // Looked up before it is read: most calls give none, and a read merges over the defaults.
+            const key = pathKeys.get(variable);
+            if (key !== undefined && (hasOwn.call(call.options, key) || call.defaults.keySet.has(key))) {
+              const own = call.read(key);
+              if (own !== undefined) value = own;
+            }
+            if (datedPath.size === 0 && jsonPath.size === 0) return value;
             const name = variables.get(variable) ?? variable;
-            return datedPath.has(name) ? withDays(name, value) : value;
+            if (datedPath.has(name)) value = withDays(name, value);
+            return jsonPath.has(name) && value != null && !isEmptyValue(value) ? jsonText(name, value, new Seen()) : value;
           },
     // A name may be a path parameter and a query parameter or body property at once: the URL reads it through the
     // call's view, so it is read once.
@@ -211,11 +257,13 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     slots: slots.size,
     headerStyles: headers,
     requiredParameters: required,
+    qualified,
+    parameterSlots,
     querystring,
     body: described,
     // `headers` stays the option; `data` is the body's when the route has one. A body that takes any key takes the
     // defaults' parameters too, but those always options (isFlatKey).
-    takes: (key: string) => (key === "data" ? described !== undefined : places.has(key) || (described?.additional === true && isFlatKey(key))),
+    takes: (key: string) => (key === "data" ? described !== undefined : places.has(key) || qualified.has(key) || (described?.additional === true && isFlatKey(key))),
     // `headers`, `data`, `request` and `auth` are always the options (DECISIONS "Described routes").
     claims: (key: string) => places.has(key) && isFlatKey(key),
     headers: (given: unknown) => describedHeaders(headerStyles, given),
@@ -233,7 +281,8 @@ function explainOptionNamed(error: EndpointError, keys: readonly string[], optio
   const given = optionNamed.filter(([name]) => keys.includes(name));
   if (given.length === 0) return error;
   const names = given.map(([name, where]) => `the ${where} parameter ${quote(name)}`).join(" and ");
-  return new EndpointError(error.code, `${error.message} (${names} of this route cannot be given as a key: that name is always the option)`, undefined, error.cause);
+  const qualified = given.map(([name, where]) => quote(`${where}:${name}`)).join(" and ");
+  return new EndpointError(error.code, `${error.message} (${names} of this route cannot be given as a key: that name is always the option; give it by its qualified key ${qualified})`, undefined, error.cause);
 }
 
 /** `text` with its %XX escapes decoded; a malformed one is a table fromOpenApi() did not write. */
@@ -243,6 +292,24 @@ function decoded(text: string, fail: () => never): string {
   } catch {
     return fail();
   }
+}
+
+/** How each property of a form body (or of a 3.2 querystring's form) is written: its Encoding Object, defaults filled in. */
+function encodingOf(own: Dictionary, fail: () => never): ReadonlyMap<string, EncodingStyle> {
+  const given = getOwn(own, "encoding") ?? {};
+  const encodings = isPlainObject(given) ? given : fail();
+  const encoding = new Map<string, EncodingStyle>();
+  for (const property of Object.keys(encodings)) {
+    const entry = encodings[property];
+    const style: EncodingStyle = styleOf({ ...(isPlainObject(entry) ? entry : fail()), name: property }, STYLES.query!, fail);
+    const contentType = getOwn(entry as Dictionary, "contentType");
+    if (contentType !== undefined) {
+      // A multipart part's own content-type, sent as its part's type: checked as a header value.
+      checkHeaderValue("content-type", typeof contentType === "string" ? contentType : fail());
+      encoding.set(property, { ...style, contentType: contentType as string });
+    } else encoding.set(property, style);
+  }
+  return encoding;
 }
 
 function listOf(value: unknown, fail: () => never): readonly unknown[] {

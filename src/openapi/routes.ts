@@ -150,6 +150,11 @@ function querystringParameter(reader: Reader, parameter: unknown, name: string):
   const described: DescribedParameter = { name, in: "querystring", mediaType };
   if (own(parameter, "required") === true) described.required = true;
   if (isJson(mediaType.toLowerCase())) described.json = true;
+  // A form query's properties are written as its Encoding Object says, an object property with none as JSON text
+  // (OpenAPI 3.2, as a form body's).
+  const media = reader.resolve((own(parameter, "content") as Dictionary)[mediaType]);
+  const encoding = formEncoding(reader, mediaType, media);
+  if (encoding !== undefined) described.encoding = encoding;
   return described;
 }
 
@@ -163,40 +168,22 @@ function describedBody(reader: Reader, value: unknown, parameterNames: ReadonlyS
   const content = own(requestBody, "content");
   if (!isPlainObject(content)) return undefined;
   const types = reader.keys(content);
-  if (types.length === 0) return undefined;
-  const mediaType = types.filter((type) => isJson(type.toLowerCase())).pop() ?? types[0]!;
-  const media = reader.resolve(content[mediaType]);
+  // An empty content is a body of no media type: JSON (DECISIONS "Request bodies by media type").
+  const mediaType = types.filter((type) => isJson(type.toLowerCase())).pop() ?? types[0] ?? "";
+  const media = types.length === 0 ? undefined : reader.resolve(content[mediaType]);
   const body: DescribedBody = { mediaType };
+  // The others, which a call's content-type may choose.
+  if (types.length > 1) body.mediaTypes = types.filter((type) => type !== mediaType);
+  if (own(requestBody, "required") === true) body.required = true;
+  const required = requiredProperties(reader, own(media, "schema"));
+  if (required !== undefined && required.length > 0) body.requiredProperties = required.slice();
   const lower = mediaType.toLowerCase().split(";")[0]!.trim();
   // The call convention gives an object body's properties as flat keys whatever its media type (Kubernetes' `*/*`,
   // application/jwt, application/merge-patch+json): the media type says how it is written, not how it is given.
   flatProperties(reader, body, own(media, "schema"), parameterNames);
   datedProperties(reader, body, own(media, "schema"));
-  const encoding = own(media, "encoding");
-  const entries: { [property: string]: DescribedEncoding } = {};
-  let any = false;
-  if (isPlainObject(encoding) && (lower === "application/x-www-form-urlencoded" || lower === "multipart/form-data")) {
-    for (const property of reader.keys(encoding)) {
-      const entry = describedEncoding(reader, reader.resolve(encoding[property]));
-      if (entry !== undefined) {
-        setProperty(entries, property, entry);
-        any = true;
-      }
-    }
-  }
-  // OpenAPI 3.2 settles what earlier versions left open: with no Encoding Object, a form field whose schema is an
-  // object takes the default contentType of an object, application/json (Encoding Object; "URL Encoded Form with
-  // JSON Values"). Earlier descriptions keep the bracket form (DECISIONS).
-  if (reader.openapi32 && lower === "application/x-www-form-urlencoded") {
-    const objects = reader.properties("objects", own(media, "schema"), (schema) => objectValued(reader, schema, 0, new Set()));
-    for (const property of objects ?? []) {
-      if (isPlainObject(encoding) && Object.prototype.hasOwnProperty.call(encoding, property)) continue;
-      reader.step();
-      setProperty(entries, property, { json: true });
-      any = true;
-    }
-  }
-  if (any) body.encoding = entries;
+  const encoding = formEncoding(reader, mediaType, media);
+  if (encoding !== undefined) body.encoding = encoding;
   if (isJson(lower) || isJsonRange(lower)) markJsonString(reader, body, own(media, "schema"));
   return body;
 }
@@ -318,16 +305,92 @@ function objectValued(reader: Reader, value: unknown, depth: number, seen: Set<u
   return names;
 }
 
-function describedEncoding(reader: Reader, encoding: unknown): DescribedEncoding | undefined {
+/**
+ * The Encoding Object of a form or multipart media type, by property; undefined when it says nothing. OpenAPI 3.2 settles
+ * what earlier versions left open: with no Encoding Object, a form field whose schema is an object takes the default
+ * contentType of an object, application/json (Encoding Object; "URL Encoded Form with JSON Values"). Earlier
+ * descriptions keep the bracket form (DECISIONS).
+ */
+function formEncoding(reader: Reader, mediaType: string, media: unknown): { [property: string]: DescribedEncoding } | undefined {
+  const lower = mediaType.toLowerCase().split(";")[0]!.trim();
+  const encoding = own(media, "encoding");
+  const entries: { [property: string]: DescribedEncoding } = {};
+  let any = false;
+  const multipart = lower === "multipart/form-data";
+  if (isPlainObject(encoding) && (lower === "application/x-www-form-urlencoded" || multipart)) {
+    for (const property of reader.keys(encoding)) {
+      const entry = describedEncoding(reader, reader.resolve(encoding[property]), multipart);
+      if (entry !== undefined) {
+        setProperty(entries, property, entry);
+        any = true;
+      }
+    }
+  }
+  if (reader.openapi32 && lower === "application/x-www-form-urlencoded") {
+    const objects = reader.properties("objects", own(media, "schema"), (schema) => objectValued(reader, schema, 0, new Set()));
+    for (const property of objects ?? []) {
+      if (isPlainObject(encoding) && Object.prototype.hasOwnProperty.call(encoding, property)) continue;
+      reader.step();
+      setProperty(entries, property, { json: true });
+      any = true;
+    }
+  }
+  return any ? entries : undefined;
+}
+
+/**
+ * The top-level required properties of an object body schema (DECISIONS "Described routes"): its own `required` and its
+ * allOf members', through $ref, but not readOnly ones (a response's, never sent) nor those of one oneOf or anyOf
+ * branch. Walked once per schema.
+ */
+export function requiredProperties(reader: Reader, value: unknown): readonly string[] | undefined {
+  return reader.properties("required", value, (schema) => {
+    const names = new Set<string>();
+    const readOnly = new Set<string>();
+    requiredOf(reader, schema, 0, new Set(), names, readOnly);
+    for (const name of readOnly) names.delete(name);
+    return names;
+  });
+}
+
+function requiredOf(reader: Reader, value: unknown, depth: number, seen: Set<unknown>, names: Set<string>, readOnly: Set<string>): void {
+  reader.step();
+  const schema = reader.resolve(value);
+  if (!isPlainObject(schema) || depth > MAX_CHAIN || seen.has(schema)) return;
+  seen.add(schema);
+  const required = reader.items(own(schema, "required"));
+  for (const name of required) if (typeof name === "string") names.add(reader.text(name));
+  // Only a schema that requires something is asked which of its properties are readOnly.
+  if (required.length > 0) {
+    const properties = own(schema, "properties");
+    for (const name of reader.keys(properties)) if (own(reader.resolve((properties as Dictionary)[name]), "readOnly") === true) readOnly.add(name);
+  }
+  for (const member of reader.items(own(schema, "allOf"))) requiredOf(reader, member, depth + 1, seen, names, readOnly);
+}
+
+/** True for one media type (`application/xml; charset=utf-8`), not a list of them nor a range (`image/*`). */
+function isOneType(contentType: string): boolean {
+  const essence = contentType.split(";")[0]!.trim();
+  const slash = essence.indexOf("/");
+  return !contentType.includes(",") && slash > 0 && slash === essence.lastIndexOf("/") && slash < essence.length - 1 && !essence.includes("*") && !essence.includes(" ");
+}
+
+function describedEncoding(reader: Reader, encoding: unknown, multipart: boolean): DescribedEncoding | undefined {
   const entry: DescribedEncoding = {};
-  const style = ownString(encoding, "style");
-  if (style !== undefined && STYLES.query.includes(style)) entry.style = style;
-  const explode = own(encoding, "explode");
-  if (typeof explode === "boolean") entry.explode = explode;
-  if (own(encoding, "allowReserved") === true) entry.allowReserved = true;
+  // OpenAPI 3.0.3 and 3.1, Encoding Object: style, explode and allowReserved "SHALL be ignored" unless the body is
+  // form-urlencoded. (Swagger 2.0's collectionFormat on a multipart field is its own: swagger2.ts.)
+  if (!multipart) {
+    const style = ownString(encoding, "style");
+    if (style !== undefined && STYLES.query.includes(style)) entry.style = style;
+    const explode = own(encoding, "explode");
+    if (typeof explode === "boolean") entry.explode = explode;
+    if (own(encoding, "allowReserved") === true) entry.allowReserved = true;
+  }
   const contentType = ownString(encoding, "contentType");
   // Lowercased and matched at each reference to the body: its text counted at each.
   if (contentType !== undefined && isJson(reader.text(contentType).toLowerCase())) entry.json = true;
+  // A multipart part is sent with the media type its Encoding Object names (one type, not a list of them).
+  if (multipart && contentType !== undefined && isOneType(contentType)) entry.contentType = contentType;
   return Object.keys(entry).length > 0 ? entry : undefined;
 }
 

@@ -15,7 +15,7 @@ export const MAX_SERVER_URL = 65_536;
  * URL with no variables is the description's own string, returned as it is.) With a `reader`, the URL is counted as
  * text read.
  */
-export function serverUrl(server: unknown, base: string | undefined, reader?: Reader): string {
+export function serverUrl(server: unknown, base: string | undefined, reader?: Reader, values?: ReadonlyMap<string, string>): string {
   const template = ownString(server, "url");
   if (template === undefined) throw new EndpointError("ERR_INVALID_BASE_URL", "fromOpenApi(): a server has no url string");
   const variables = own(server, "variables");
@@ -24,7 +24,7 @@ export function serverUrl(server: unknown, base: string | undefined, reader?: Re
     throw new EndpointError("ERR_TOO_LARGE", `fromOpenApi(): the server ${quote(template)} filled with its variables' defaults is longer than ${MAX_SERVER_URL} characters`);
   };
   const filled = template.replace(/\{([^{}]*)\}/g, (placeholder: string, name: string) => {
-    const value = own(own(variables, name), "default");
+    const value = values?.get(name) ?? own(own(variables, name), "default");
     if (typeof value !== "string" && typeof value !== "number") {
       throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the server ${quote(template)} has no default for its variable ${quote(name)}`);
     }
@@ -79,8 +79,18 @@ export function serversOf(value: unknown): readonly unknown[] | undefined {
   return Array.isArray(servers) && servers.length > 0 ? ownItems(servers, "the servers of the description") : undefined;
 }
 
-/** The document's server that `choice` picks (an index, or a URL as written or filled in); the first by default. */
-export function chosenServer(servers: readonly unknown[] | undefined, choice: number | string | undefined, base: string | undefined, reader?: Reader): string {
+/** A server chosen with values for its variables: `{ url, variables }` of fromOpenApi()'s `server` option. */
+export interface ServerChoice {
+  readonly url: string;
+  readonly variables?: { readonly [name: string]: string } | undefined;
+}
+
+/**
+ * The document's server that `choice` picks (an index, a URL as written or filled in, or `{ url, variables }`: that
+ * server with the values given for its variables, the others at their defaults); the first by default.
+ */
+export function chosenServer(servers: readonly unknown[] | undefined, choice: number | string | ServerChoice | undefined, base: string | undefined, reader?: Reader): string {
+  if (typeof choice === "object") return serverWithValues(servers, choice, base, reader);
   // No servers means "/" (OpenAPI 3): the root of wherever the description is served.
   if (servers === undefined) return serverUrl({ url: "/" }, base, reader);
   if (choice === undefined) return serverUrl(servers[0], base, reader);
@@ -97,4 +107,34 @@ export function chosenServer(servers: readonly unknown[] | undefined, choice: nu
     if (serverUrl(server, base, reader) === withoutTrailingSlash(choice)) return withoutTrailingSlash(choice);
   }
   throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): options.server ${quote(choice)} is none of the description's servers`);
+}
+
+/**
+ * The server `choice.url` names (as written, or filled in with its defaults) filled in with `choice.variables`: each must
+ * be one of the server's variables, and one of its `enum` values where it lists some (ERR_INVALID_PARAMETER otherwise).
+ */
+function serverWithValues(servers: readonly unknown[] | undefined, choice: ServerChoice, base: string | undefined, reader?: Reader): string {
+  const list = servers ?? [{ url: "/" }];
+  const server = list.find((item) => ownString(item, "url") === choice.url) ?? list.find((item) => serverUrl(item, base, reader) === withoutTrailingSlash(choice.url));
+  if (server === undefined) throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): options.server.url ${quote(choice.url)} is none of the description's servers`);
+  const described = own(server, "variables");
+  const values = new Map<string, string>();
+  for (const name of Object.keys(choice.variables ?? {})) {
+    const value = (choice.variables as { [name: string]: unknown })[name];
+    if (value === undefined) continue;
+    const variable = own(described, name);
+    if (variable === undefined) {
+      throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): the server ${quote(ownString(server, "url")!)} has no variable ${quote(name)}`);
+    }
+    if (typeof value !== "string" && typeof value !== "number") {
+      throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): the value of the server variable ${quote(name)} must be a string`);
+    }
+    const text = String(value);
+    const allowed = own(variable, "enum");
+    if (Array.isArray(allowed) && allowed.length > 0 && !ownItems(allowed, "the server variable's enum").some((item) => String(item) === text)) {
+      throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): the server variable ${quote(name)} is ${quote(text)}, none of its values (${ownItems(allowed, "the server variable's enum").slice(0, 20).map((item) => quote(String(item))).join(", ")})`);
+    }
+    values.set(name, text);
+  }
+  return serverUrl(server, base, reader, values);
 }

@@ -16,6 +16,21 @@ export interface Style {
   readonly allowReserved: boolean;
   /** Described by `content` (or a form `encoding` contentType) of a JSON media type: sent as its JSON text. */
   readonly json: boolean;
+  /** A parameter's place, where it has one: a cookie takes no bracket form. */
+  readonly in?: string;
+}
+
+/** A form or multipart property's style, with the media type its Encoding Object names. */
+export interface EncodingStyle extends Style {
+  readonly contentType?: string | undefined;
+}
+
+/**
+ * True for an empty list or map, which is no value in any place, as undefined (DECISIONS "Described routes", RFC 6570).
+ * Read by its own keys and length only.
+ */
+export function isEmptyValue(value: unknown): boolean {
+  return Array.isArray(value) ? value.length === 0 : isPlainObject(value) && Object.keys(value).length === 0;
 }
 
 /**
@@ -166,7 +181,8 @@ function listPairs(pairs: Pieces, style: Style, value: unknown, encode: Encode, 
   // values do: `Tags[0][Key]=a` (AWS' query APIs), `Rule[Action][Kind]=k`. Exploded or not: an exploded map's keys
   // as names of their own would collide with the operation's other parameters (AWS' `SourceConfiguration` holds an
   // `ApplicationName` beside the `ApplicationName` parameter). The items read above are used.
-  if (seen !== undefined && style.style === "form" && name !== undefined && items.some(isWalked)) {
+  // A cookie has no such form (DECISIONS: nested values in a header, a cookie or a delimited style are refused).
+  if (seen !== undefined && style.style === "form" && name !== undefined && style.in !== "cookie" && items.some(isWalked)) {
     let whole: unknown[] | Dictionary = items;
     if (keys !== undefined) {
       whole = {};

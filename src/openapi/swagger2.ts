@@ -8,7 +8,7 @@ import { isJson, isJsonRange } from "./media.js";
 import { ALWAYS_OPTIONS, isTransportHeader } from "./call.js";
 import { describeValue, own, ownString, ParameterSet, setProperty, type Reader } from "./document.js";
 import { withoutTrailingSlash } from "./servers.js";
-import { isIgnoredHeader, datedProperties, flatProperties, isDate, markJsonString, placeholderNames, setTemplatePath } from "./routes.js";
+import { isIgnoredHeader, datedProperties, flatProperties, isDate, markJsonString, placeholderNames, requiredProperties, setTemplatePath } from "./routes.js";
 import { addSecurity } from "./security.js";
 import type { DescribedScheme } from "../types/route-table.js";
 
@@ -132,6 +132,8 @@ interface MediaTypes {
   isJson: boolean;
   /** Its first form type (multipart/form-data or application/x-www-form-urlencoded), lowercase, without parameters. */
   form: string | undefined;
+  /** Every type it lists, as written: those a call's content-type may choose. */
+  all: readonly string[];
 }
 
 /**
@@ -145,8 +147,10 @@ function mediaTypes(reader: Reader, value: unknown): MediaTypes | undefined {
   let firstRange = false;
   let json: string | undefined;
   let form: string | undefined;
+  const all: string[] = [];
   for (const type of reader.items(value)) {
     if (typeof type !== "string" || type === "") continue;
+    all.push(type);
     const lower = reader.text(type).toLowerCase();
     if (first === undefined) {
       first = type;
@@ -158,7 +162,7 @@ function mediaTypes(reader: Reader, value: unknown): MediaTypes | undefined {
       if (essence === "multipart/form-data" || essence === "application/x-www-form-urlencoded") form = essence;
     }
   }
-  return first === undefined ? undefined : { json: json ?? first, isJson: json !== undefined || firstRange, form };
+  return first === undefined ? undefined : { json: json ?? first, isJson: json !== undefined || firstRange, form, all };
 }
 
 function operationEntry(reader: Reader, route: string, names: ReadonlySet<string>, shared: unknown, operation: Dictionary, consumes: MediaTypes | undefined): DescribedOperationEntry {
@@ -243,6 +247,14 @@ function collectionFormat(route: string, parameter: Dictionary): string {
 function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | undefined, taken: ReadonlySet<string>): DescribedBody {
   const mediaType = consumes?.json ?? "application/json";
   const body: DescribedBody = { mediaType };
+  otherTypes(reader, body, consumes, () => true);
+  if (own(parameter, "required") === true) {
+    body.required = true;
+    const name = ownString(parameter, "name");
+    if (name !== undefined) body.name = reader.text(name);
+  }
+  const required = requiredProperties(reader, own(parameter, "schema"));
+  if (required !== undefined && required.length > 0) body.requiredProperties = required.slice();
   flatProperties(reader, body, own(parameter, "schema"), taken);
   datedProperties(reader, body, own(parameter, "schema"));
   if (consumes === undefined || consumes.isJson) markJsonString(reader, body, own(parameter, "schema"));
@@ -257,9 +269,14 @@ function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | 
 function formBody(reader: Reader, route: string, form: readonly Dictionary[], consumes: MediaTypes | undefined, taken: ReadonlySet<string>): DescribedBody {
   const multipart = form.some((parameter) => own(parameter, "type") === "file") || consumes?.form === "multipart/form-data";
   const body: DescribedBody = { mediaType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded" };
+  // The other form type the operation consumes, which a call's content-type may choose (a file needs multipart).
+  otherTypes(reader, body, consumes, (type) => !multipart && type.split(";")[0]!.trim().toLowerCase() === "multipart/form-data");
   const names = form.map((parameter) => ownString(parameter, "name")!);
   reader.step(names.length);
   if (!names.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) body.properties = names;
+  // Required formData parameters are required properties of the form, and make the body required.
+  const required = form.filter((parameter) => own(parameter, "required") === true).map((parameter) => ownString(parameter, "name")!);
+  if (required.length > 0) Object.assign(body, { required: true, requiredProperties: required });
   const dates = form.filter((parameter) => isDate(reader, parameter)).map((parameter) => ownString(parameter, "name")!);
   if (dates.length > 0) body.dates = dates;
   const encoding: { [property: string]: DescribedEncoding } = {};
@@ -274,4 +291,12 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
   }
   if (any) body.encoding = encoding;
   return body;
+}
+
+/** Sets `body.mediaTypes`: the types of `consumes` other than the body's own that `fits`, each copied (and counted). */
+function otherTypes(reader: Reader, body: DescribedBody, consumes: MediaTypes | undefined, fits: (type: string) => boolean): void {
+  const others = (consumes?.all ?? []).filter((type) => type !== body.mediaType && fits(type));
+  if (others.length === 0) return;
+  reader.step(others.length);
+  body.mediaTypes = others;
 }

@@ -32,8 +32,8 @@ export interface ToToolsOptions {
   format: ToolFormat;
   /** Credentials by security scheme name, as fromOpenApi() takes them: applied by call(), never a tool input. */
   auth?: Auth;
-  /** fromOpenApi()'s `server`: which of the description's servers requests go to. */
-  server?: number | string;
+  /** fromOpenApi()'s `server`: which of the description's servers requests go to (and its variables' values). */
+  server?: FromOpenApiOptions["server"];
   /** fromOpenApi()'s `baseUrl`: where the description is served (what relative servers are resolved against). */
   baseUrl?: string;
   /** fromOpenApi()'s `trust`: other origins credentials may go to. */

@@ -193,10 +193,17 @@ type FlatBody<Operation> =
       ? never
       : [PropertyNames<Body> & TakenNames<Operation>] extends [never]
         ? Operation extends { requestBody: object }
-          ? Body
+          ? RequiredBody<Body>
           : Partial<Body>
         : never
     : never;
+
+/**
+ * A required body given flat: its required properties, and at least one property when none is required (a call with
+ * none sends no body, ERR_MISSING_PARAMETER at run time). Each member of a oneOf body on its own.
+ */
+type RequiredBody<Body> = Body extends unknown ? ({} extends Body ? AtLeastOne<Body> : Body) : never;
+type AtLeastOne<Body> = { [K in keyof Body]-?: Body & { [P in K]-?: Exclude<Body[P], undefined> } }[keyof Body];
 
 /** The whole body as `data`: required when the operation's body is. */
 type DataOption<Operation> = Operation extends { requestBody: object }
@@ -205,7 +212,23 @@ type DataOption<Operation> = Operation extends { requestBody: object }
 
 /** Path, query and cookie parameters, with their schema types; one named like an option is left out. */
 type UrlParameters<Operation> = ParametersIn<Operation, "path"> &
-  WithoutOptions<ParametersIn<Operation, "query"> & ParametersIn<Operation, "cookie">>;
+  WithoutOptions<NotIn<ParametersIn<Operation, "query"> & ParametersIn<Operation, "cookie">, keyof ParametersIn<Operation, "path">>> &
+  QualifiedKeys<Operation>;
+
+/**
+ * Parameters less those a path parameter shares its name with: the flat key takes the path's type (a path `id: number`
+ * beside a query `id?: string` would intersect to `never`), and the query's own value goes by its qualified key.
+ */
+type NotIn<Parameters, Names> = [keyof Parameters & Names] extends [never] ? Parameters : Omit<Parameters, Names & keyof Parameters>;
+
+/**
+ * Each path, query and cookie parameter by its qualified key too (`"query:id"`): one parameter's own value where two
+ * places share a name (DECISIONS "Described routes"). Optional: the flat key is the parameter's name.
+ */
+type QualifiedKeys<Operation> = Qualified<ParametersIn<Operation, "path">, "path"> &
+  Qualified<ParametersIn<Operation, "query">, "query"> &
+  Qualified<ParametersIn<Operation, "cookie">, "cookie">;
+type Qualified<Parameters, Where extends string> = { [K in keyof Parameters & string as `${Where}:${K}`]?: Parameters[K] | undefined };
 
 /** Parameters without those named like an option; the same type when none is (the usual case, and cheaper). */
 type WithoutOptions<Parameters> = [keyof Parameters & AlwaysOption] extends [never] ? Parameters : Omit<Parameters, AlwaysOption>;

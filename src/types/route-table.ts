@@ -1,7 +1,7 @@
 // The route table that fromOpenApi() writes and endpoint.defaults() reads (DECISIONS "Described routes"), and the
 // shape of its entries once compiled for calls (src/openapi/plan.ts). Types only.
 import type { DescribedPlan } from "../plan.js";
-import type { Style } from "../openapi/styles.js";
+import type { EncodingStyle, Style } from "../openapi/styles.js";
 
 /** How one parameter is sent; what OpenAPI makes the default is left out. */
 export interface DescribedParameter {
@@ -18,6 +18,8 @@ export interface DescribedParameter {
   json?: boolean;
   /** Its schema (a list's items) says `format: date`: a `Date` is written `YYYY-MM-DD`, its UTC date. */
   date?: boolean;
+  /** A form querystring parameter's Encoding Object, by property (OpenAPI 3.2). */
+  encoding?: { [property: string]: DescribedEncoding };
 }
 
 /** How one property of a form body is written (OpenAPI's Encoding object), defaults left out. */
@@ -26,6 +28,8 @@ export interface DescribedEncoding {
   explode?: boolean;
   allowReserved?: boolean;
   json?: boolean;
+  /** A multipart part's media type, as the Encoding Object names it: the part is sent with it. */
+  contentType?: string;
 }
 
 /** The request body of an operation: its media type, and its property names when they are flat keys. */
@@ -43,6 +47,14 @@ export interface DescribedBody {
   encoding?: { [property: string]: DescribedEncoding };
   /** True when the body's JSON schema says `type: string`: a string given as data is sent as JSON text (`"abc"`). */
   jsonString?: boolean;
+  /** The operation's other media types, which a call's content-type header may choose instead of `mediaType`. */
+  mediaTypes?: string[];
+  /** True when the operation requires a body (`requestBody.required`; Swagger 2.0's required body or formData). */
+  required?: boolean;
+  /** The object body's top-level required properties: a body given as an object must hold them. */
+  requiredProperties?: string[];
+  /** Swagger 2.0: the name of the `in: body` parameter, which a message about a missing body names. */
+  name?: string;
 }
 
 /** One operation of the route table. */
@@ -114,6 +126,10 @@ export interface CompiledPlan extends DescribedPlan {
   readonly headerStyles: readonly DescribedStyle[];
   /** The required query and cookie parameters, in the description's order. */
   readonly requiredParameters: readonly SlottedStyle[];
+  /** Qualified keys (`query:id`, `path:id`): each gives one parameter its own value, over the flat key. */
+  readonly qualified: ReadonlyMap<string, SlottedStyle | "path">;
+  /** How many query, querystring and cookie parameters there are: the length of the values a call reads for their qualified keys. */
+  readonly parameterSlots: number;
   /** OpenAPI 3.2's querystring parameter: the whole query, so no query parameter beside it; its style, its media type's kind. */
   readonly querystring: SlottedStyle | undefined;
   readonly body: CompiledBody | undefined;
@@ -122,6 +138,8 @@ export interface CompiledPlan extends DescribedPlan {
 /** A route's request body, compiled for calls. */
 export interface CompiledBody {
   readonly kind: BodyKind;
+  /** The media type the body is written as when the call chooses none. */
+  readonly mediaType: string;
   /** The content-type of a body written as `kind` says (undefined: none, a media range the body need not be in). */
   readonly contentType: string | undefined;
   /** Any key that is no parameter and no option is a body property. */
@@ -130,7 +148,13 @@ export interface CompiledBody {
   readonly dates: ReadonlySet<string>;
   /** The JSON schema says `type: string`: a string given as data is sent as JSON text. */
   readonly jsonString: boolean;
-  readonly encoding: ReadonlyMap<string, Style>;
+  readonly encoding: ReadonlyMap<string, EncodingStyle>;
+  /** Every media type the operation describes, `mediaType` first, when it describes more than one. */
+  readonly mediaTypes: readonly string[] | undefined;
+  readonly required: boolean;
+  readonly requiredProperties: readonly string[];
+  /** Swagger 2.0's name of the body parameter. */
+  readonly name: string | undefined;
 }
 
 /** A parameter with its style filled in. */
@@ -147,5 +171,9 @@ export interface DescribedStyle extends Style {
 export interface SlottedStyle extends DescribedStyle {
   readonly in: "query" | "cookie" | "querystring";
   readonly slot: number;
+  /** Where a call keeps the value of its qualified key, which this parameter alone reads. */
+  readonly own: number;
+  /** A form querystring's Encoding Object, by property. */
+  readonly encoding?: ReadonlyMap<string, EncodingStyle> | undefined;
 }
 

@@ -74,7 +74,8 @@ describe("fromOpenApi: the table", () => {
 
   it("resolves $refs to parameters, request bodies, schemas and path items", () => {
     const table = fromOpenApi(petstore)["x-endpointkit-routes"];
-    expect(table["POST /pets"]!.body).toEqual({ mediaType: "application/json", properties: ["name", "tag"] });
+    // A required body, and its schema's required property, are recorded: a call must give them.
+    expect(table["POST /pets"]!.body).toEqual({ mediaType: "application/json", properties: ["name", "tag"], required: true, requiredProperties: ["name"] });
     expect(table["PUT /bulk"]!.body).toEqual({ mediaType: "application/json" });
     const viaPathItem = fromOpenApi(
       doc({ servers: [{ url: "https://a.example" }], paths: { "/a": { $ref: "#/components/pathItems/A" } }, components: { pathItems: { A: { get: { responses: {} } } } } }),
@@ -132,7 +133,7 @@ describe("fromOpenApi: documents it refuses", () => {
 
   it("reads no inherited property and writes prototype keys as plain data", () => {
     const hostile = JSON.parse(
-      '{"openapi":"3.1.0","servers":[{"url":"https://a.example"}],"paths":{"/p":{"__proto__":{"get":{}},"post":{"requestBody":{"content":{"multipart/form-data":{"schema":{"properties":{"__proto__":{}}},"encoding":{"__proto__":{"style":"form","explode":false}}}}},"responses":{}}}}}',
+      '{"openapi":"3.1.0","servers":[{"url":"https://a.example"}],"paths":{"/p":{"__proto__":{"get":{}},"post":{"requestBody":{"content":{"multipart/form-data":{"schema":{"properties":{"__proto__":{}}},"encoding":{"__proto__":{"contentType":"text/plain"}}}}},"responses":{}}}}}',
     );
     const defaults = fromOpenApi(hostile);
     expect(Object.keys(defaults["x-endpointkit-routes"])).toEqual(["POST /p"]);

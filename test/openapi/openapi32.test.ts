@@ -24,7 +24,7 @@ describe("OpenAPI 3.2: the query operation and additionalOperations (Path Item O
     const routes = fromOpenApi(pets)["x-endpointkit-routes"];
     expect(Object.keys(routes).sort()).toEqual(["COPY /pets/{id}", "GET /pets/{id}", "QUERY /products"]);
     expect(routes["COPY /pets/{id}"]!.parameters).toEqual([{ name: "id", in: "path" }]);
-    expect(routes["QUERY /products"]!.body).toEqual({ mediaType: "application/json", properties: ["filter"] });
+    expect(routes["QUERY /products"]!.body).toEqual({ mediaType: "application/json", properties: ["filter"], required: true });
   });
 
   it("sends a QUERY with its body and a COPY to the filled path", () => {

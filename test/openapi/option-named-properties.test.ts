@@ -109,6 +109,14 @@ describe("a query or cookie parameter named headers, data, request or auth canno
     expect(expectEndpointError(() => api("GET /screenshot/delete", { id: 1, request: "z" }), "ERR_INVALID_PARAMETER").message).toContain('the cookie parameter "request"');
   });
 
+  it("takes such a parameter by its qualified key, and says so in the message", () => {
+    expect(expectEndpointError(() => api("GET /screenshot/delete", { id: 1, data: "x" }), "ERR_INVALID_PARAMETER").message).toContain('"query:data"');
+    const request = api("GET /screenshot/delete", { id: 1, "query:data": "x", "query:headers": "y", "cookie:request": "z", headers: { "x-trace": "t" } });
+    expect(request.url).toBe("https://api.example/screenshot/delete?id=1&data=x&headers=y");
+    expect(request.headers.cookie).toBe("request=z");
+    expect(request.headers["x-trace"]).toBe("t");
+  });
+
   it("keeps the options working as options on that route, and says nothing of keys the call does not give", () => {
     expect(api("GET /screenshot/delete", { id: 1, headers: { "x-trace": "t" } })).toMatchObject({ url: "https://api.example/screenshot/delete?id=1", headers: { "x-trace": "t" } });
     expect(expectEndpointError(() => api("GET /screenshot/delete", { id: 1, nope: 2 }), "ERR_INVALID_PARAMETER").message).not.toContain("always the option");

