@@ -71,6 +71,11 @@ export interface Rules {
    */
   credentials?(auth: Dictionary, call: Call): void;
   /**
+   * Throws when a call's credentials may not go to the route's own server (`baseUrl`, where it goes unless a pin
+   * replaces it): on another origin than the server it stands in for, and not trusted by name. Absent: they may.
+   */
+  credentialsTo?(): void;
+  /**
    * The error a call on this route raised, told more where the route explains it (a described query parameter named
    * `data` or `headers`, which the caller cannot give as a key); undefined: as it is.
    */

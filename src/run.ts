@@ -69,6 +69,8 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
     const headers = defaults.copyHeaders();
     if (rules.accept !== undefined) headers.accept = rules.accept;
     let mediaType: Dictionary | undefined;
+    // The call's credentials as checked: a copy, so the caller's auth is read once.
+    let givenAuth: Dictionary | undefined;
     // The option-level rules, in the order of the caller's keys, as merge() applies them: endpoint() and parse(merge())
     // report the same problem first. Only calls that name an option walk their keys again.
     if (named !== NO_NAMED_OPTIONS) {
@@ -80,7 +82,7 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
         } else if (key === "auth" && named.auth !== undefined) {
           // Difference 17: on GitHub's rules octokit would send it as a parameter (a query string, logged everywhere).
           if (rules === GITHUB_RULES) throw authNotDescribed();
-          checkAuth(named.auth);
+          givenAuth = checkAuth(named.auth);
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           // parse()'s options are merged: their preview names are normalised already.
           mediaType = defaults === NO_DEFAULTS ? normalizeMediaType(named.mediaType, false) : mergeMediaType(defaults.mediaType, named.mediaType);
@@ -96,9 +98,9 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
       throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
     }
     // The credentials of the call (DECISIONS "Credentials: `auth`"): the defaults' too are refused where no
-    // description covers the route (difference 17), and sent only to the route's own server or the endpoint's.
-    const auth = defaults.auth === undefined && named.auth === undefined ? undefined : mergeAuth(defaults.auth, named.auth);
-    if (auth !== undefined) checkAuthRoute(rules, baseUrl, defaults);
+    // description covers the route (difference 17), and sent only to the origin of the endpoint's base URL.
+    const auth = defaults.auth === undefined && givenAuth === undefined ? undefined : mergeAuth(defaults.auth, givenAuth, true);
+    if (auth !== undefined) checkAuthRoute(rules, named.baseUrl !== undefined ? named.baseUrl : defaults.baseUrl, defaults);
     return runPlan(plan, baseUrl, options, keys, named, claimed, defaults, headers, mediaType, isOption, contract, auth);
   } catch (error) {
     const explain = plan?.rules.explain;
@@ -162,12 +164,16 @@ export function checkSameOperation(rules: Rules | undefined, routeMethod: unknow
 }
 
 /**
- * Where credentials may go (DECISIONS "Credentials: `auth`"): only on a described route (difference 17), and only to
- * its described server. parse() cannot tell the endpoint's baseUrl from another: merge() checked it.
+ * Where credentials may go (DECISIONS "Credentials: `auth`"): only on a described route (difference 17), only with a
+ * baseUrl in force (`inForce`: the call's, else the endpoint's) on the endpoint's origin, and to a route's own server
+ * on another origin only when its rules allow it (a trusted origin). parse() cannot tell the endpoint's baseUrl from
+ * another: merge() checked it.
  */
-export function checkAuthRoute(rules: Rules, baseUrl: unknown, defaults: Defaults): void {
+export function checkAuthRoute(rules: Rules, inForce: unknown, defaults: Defaults): void {
   if (rules === GITHUB_RULES) throw authNotDescribed();
-  if (rules.credentials !== undefined && defaults !== NO_DEFAULTS) checkAuthServer(baseUrl, defaults.baseUrl, rules.baseUrl);
+  if (rules.credentials === undefined) return;
+  if (defaults !== NO_DEFAULTS) checkAuthServer(inForce, defaults.baseUrl);
+  if (goesToOwnServer(inForce, rules)) rules.credentialsTo?.();
 }
 
 /** Difference 16 for merged options (merge()): their url, judged where the request would go. */
@@ -195,7 +201,15 @@ const MAX_METHODS_PER_URL = 16;
  */
 function baseUrlOf(given: unknown, rules: Rules, defaults: Defaults): unknown {
   const inForce = given !== undefined ? given : defaults.baseUrl;
-  return rules.baseUrl !== undefined && (inForce === undefined || inForce === rules.replaces) ? rules.baseUrl : inForce;
+  return goesToOwnServer(inForce, rules) ? rules.baseUrl : inForce;
+}
+
+/**
+ * True when a route with its own server goes there: the baseUrl in force is none or the description's server that
+ * it stands in for. Any other is a pin, which replaces every described server.
+ */
+function goesToOwnServer(inForce: unknown, rules: Rules): boolean {
+  return rules.baseUrl !== undefined && (inForce === undefined || inForce === rules.replaces);
 }
 
 /**
@@ -233,13 +247,15 @@ function runPlan(
   rules.request(call);
   if (auth !== undefined) rules.credentials?.(auth, call);
   const { body } = call;
-  target = appendQuery(target, call.query, compiled.mayHoldQueryOrFragment);
-  if (base !== undefined) {
-    target = base + target;
-    if (!plain && hasDotSegment(target, base.length)) {
-      throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(target)} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
-    }
+  // The path is judged before the query goes in, and quoted without any query: a message never holds a credential
+  // the query carries (`?api_key=`).
+  if (base !== undefined && !plain && hasDotSegment(base + target, base.length)) {
+    const path = base + target;
+    const end = path.search(/[?#]/);
+    throw new EndpointError("ERR_INVALID_PARAMETER", `the path ${quote(end === -1 ? path : path.slice(0, end))} holds a "." or ".." segment: HTTP clients resolve it, which can take the request out of baseUrl's path`);
   }
+  target = appendQuery(target, call.query, compiled.mayHoldQueryOrFragment);
+  if (base !== undefined) target = base + target;
   // A plan's method is lowercase (checkMethod) but a described 3.2 additionalOperations key's (`Purge`), sent in its
   // case under octokit's contract too; GitHub's plans, octokit's every call, are never asked.
   const keepsCase = rules !== GITHUB_RULES && plan.method !== plan.method.toLowerCase();

@@ -19,13 +19,15 @@ export type Command =
       ignoreStdin: boolean;
       openapi?: string;
       auth?: string[];
+      /** `--trust ORIGIN`, each: origins a route's own server may be on and still be sent credentials. */
+      trust?: string[];
       /** `--server N|URL`: the description's server, by index or URL. */
       server?: string;
       /** `--server-var name=value`, each: values for that server's variables. */
       serverVars?: string[];
     };
 
-const FLAGS = ["--curl", "--base-url", "--openapi", "--auth", "--server", "--server-var", "--ignore-stdin", "--help", "--version"];
+const FLAGS = ["--curl", "--base-url", "--openapi", "--auth", "--trust", "--server", "--server-var", "--ignore-stdin", "--help", "--version"];
 
 /**
  * Reads `[options] <route> [item ...]`. Flags may come anywhere before `--`; after it everything
@@ -40,6 +42,7 @@ export function parseArgs(argv: readonly string[]): Command {
   let curl = false;
   let ignoreStdin = false;
   const auth: string[] = [];
+  const trust: string[] = [];
   let server: string | undefined;
   const serverVars: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -71,6 +74,10 @@ export function parseArgs(argv: readonly string[]): Command {
       const value = arg === "--auth" ? argv[++i] : arg.slice("--auth=".length);
       if (value === undefined) throw new UsageError("--auth needs SCHEME=env:VAR or SCHEME=file:PATH");
       auth.push(value);
+    } else if (arg === "--trust" || arg.startsWith("--trust=")) {
+      const value = arg === "--trust" ? argv[++i] : arg.slice("--trust=".length);
+      if (value === undefined) throw new UsageError("--trust needs an origin, such as https://uploads.example");
+      trust.push(value);
     } else if (arg === "--server" || arg.startsWith("--server=")) {
       server = arg === "--server" ? argv[++i] : arg.slice("--server=".length);
       if (server === undefined) throw new UsageError("--server needs the index or the URL of one of the description's servers");
@@ -88,6 +95,7 @@ export function parseArgs(argv: readonly string[]): Command {
   if (auth.length > 0 && openapi === undefined) {
     throw new UsageError("--auth names a security scheme of an API description: give the description with --openapi FILE (for other routes, send a header: Authorization:...)");
   }
+  if (trust.length > 0 && openapi === undefined) throw new UsageError("--trust names an origin a described route may send credentials to: give the description with --openapi FILE");
   if ((server !== undefined || serverVars.length > 0) && openapi === undefined) {
     throw new UsageError(`${server !== undefined ? "--server" : "--server-var"} chooses a server of an API description: give the description with --openapi FILE`);
   }
@@ -100,6 +108,7 @@ export function parseArgs(argv: readonly string[]): Command {
     ignoreStdin,
     ...(openapi === undefined ? {} : { openapi }),
     ...(auth.length === 0 ? {} : { auth }),
+    ...(trust.length === 0 ? {} : { trust }),
     ...(server === undefined ? {} : { server }),
     ...(serverVars.length === 0 ? {} : { serverVars }),
   };

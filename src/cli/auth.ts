@@ -19,7 +19,10 @@ export function readAuth(flags: readonly string[], io: Pick<Io, "readFile" | "en
     if (scheme === "") throw new UsageError(`--auth ${show(flag)}: write --auth SCHEME=env:VAR or --auth SCHEME=file:PATH, SCHEME a security scheme of the description`);
     if (Object.prototype.hasOwnProperty.call(auth, scheme)) throw new UsageError(`--auth gives the scheme ${show(scheme)} twice`);
     if (!known.has(scheme)) {
-      const near = nearest(scheme, [...known]);
+      // A name written in another case (`Bearer` for `bearer`) first: scheme names are case-sensitive, and the edit
+      // distance, which ignores case, finds no typo there.
+      const lower = scheme.toLowerCase();
+      const near = [...known].find((name) => name.toLowerCase() === lower) ?? nearest(scheme, [...known]);
       throw new UsageError(`--auth ${show(scheme)} is no security scheme an operation of the description requires${near === undefined ? (known.size === 0 ? " (it requires none)" : "") : `: did you mean ${near}?`}`);
     }
     const secret = readSecret(scheme, source, io);
@@ -68,6 +71,7 @@ function schemesOf(defaults: EndpointDefaults): { basic: Set<string>; known: Set
   const known = new Set<string>();
   const table = defaults[ROUTES];
   if (typeof table !== "object" || table === null) return { basic, known };
+  // The table's settings entry ("*") holds each scheme its routes name, once; an entry may hold its own too.
   for (const entry of Object.values(table as Record<string, { schemes?: Record<string, { type?: string; scheme?: string }> }>)) {
     for (const [name, scheme] of Object.entries(entry.schemes ?? {})) {
       known.add(name);

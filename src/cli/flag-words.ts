@@ -8,7 +8,8 @@ export function describedInFlagWords(error: unknown, file: string): unknown {
   const message = (error.message.startsWith("fromOpenApi(): ") ? error.message.slice("fromOpenApi(): ".length) : error.message)
     .replace(/fromOpenApi\(document, \{ baseUrl: "([^"]*)" \}\)/g, "--base-url $1")
     .replaceAll("options.baseUrl", "--base-url")
-    .replaceAll("options.server", "--server");
+    .replaceAll("options.server", "--server")
+    .replaceAll("options.trust", "--trust");
   return new EndpointError(error.code, `${file}: ${message}`, undefined, error);
 }
 
@@ -16,4 +17,13 @@ export function describedInFlagWords(error: unknown, file: string): unknown {
 export function baseUrlInFlagWords(error: unknown): unknown {
   if (!(error instanceof EndpointError) || error.code !== "ERR_INVALID_BASE_URL" || !error.message.includes('baseUrl "')) return error;
   return new EndpointError(error.code, error.message.replaceAll('baseUrl "', '--base-url "'), undefined, error);
+}
+
+/** A call's refusal of credentials for a route's own server: the option it names is --trust here, a pin --base-url. */
+export function trustInFlagWords(error: unknown): unknown {
+  if (!(error instanceof EndpointError) || !error.message.includes("fromOpenApi(document, { trust: [")) return error;
+  const message = error.message
+    .replace(/fromOpenApi\(document, \{ trust: \["([^"]*)"\] \}\)/g, "--trust $1")
+    .replace("when a baseUrl pins every route to one server", "when --base-url pins every route to one server");
+  return new EndpointError(error.code, message, undefined, error);
 }

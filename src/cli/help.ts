@@ -61,8 +61,9 @@ upload needs a multipart body described), a header written with "="
 Options
   --curl          print a curl command line (POSIX-shell quoted), not JSON
   --base-url URL  resolve the route against URL
-                  (default ${defaultBaseUrl}); with --openapi, what
-                  the description's relative servers are resolved against
+                  (default ${defaultBaseUrl}); with --openapi, every
+                  route and credential goes there (a mock, staging), or a
+                  relative server of the description is resolved against it
   --openapi FILE  build the route as the OpenAPI description FILE (.json or
                   .yaml) says (its route table: endpointkit openapi --help)
   --auth SCHEME=env:VAR, --auth SCHEME=file:PATH
@@ -70,6 +71,8 @@ Options
                   security scheme SCHEME, from an environment variable or a
                   file (basic: username:password), sent where the route's
                   requirements say; never the secret itself (shell history)
+  --trust ORIGIN  with --openapi: send credentials to a route whose own
+                  server is on ORIGIN (an upload host), too
   --server INDEX|URL
                   with --openapi: the description's server to send to, by
                   index (0 is the first) or URL
@@ -125,6 +128,8 @@ Options
                      a value for a variable of that server (repeatable)
   --base-url URL     where the description is served: what a relative server
                      URL (or no servers at all) is resolved against
+  --trust ORIGIN     an origin a route's own server may be on and still be
+                     sent credentials (an upload host), kept in the table
   -h, --help         print this help
 
 Examples
@@ -151,6 +156,8 @@ Options
   --server INDEX|URL  the description's server requests go to
   --base-url URL      where the description is served: what a relative server
                       URL is resolved against
+  --trust ORIGIN      another origin credentials may go to (an upload host);
+                      repeat for more
   --name-length N     longest tool name, 1 to 64 (default 48)
   -h, --help          print this help
 

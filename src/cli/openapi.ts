@@ -1,8 +1,8 @@
 // `endpointkit openapi <description>` and `--openapi <description>`: an OpenAPI description (JSON or YAML) read
 // through the public `endpointkit/openapi` entry. YAML is parsed here, so the library itself needs no parser.
-import { endpoint, type Endpoint } from "endpointkit";
+import { endpoint, EndpointError, type Endpoint } from "endpointkit";
 import { ROUTES, fromOpenApi, type DescribedDefaults, type FromOpenApiOptions, type RouteTable } from "endpointkit/openapi";
-import { describedInFlagWords } from "./flag-words.js";
+import { baseUrlInFlagWords, describedInFlagWords } from "./flag-words.js";
 import { openapiHelpText } from "./help.js";
 import { moduleData, moduleKey } from "./module-data.js";
 import type { ReadFile } from "./options.js";
@@ -36,9 +36,10 @@ export function readDescription(path: string, readFile: ReadFile, warnings: stri
 
 /**
  * The endpoint whose defaults are what fromOpenApi() reads from the description in `path`, and the baseUrl its calls
- * are given. `--base-url` says where the description is served when a server in it is relative (the routes then go
- * to the described servers, resolved against it: "/v1" under it, an upload server elsewhere); when every server is
- * absolute, it replaces them, as it replaces the default server of any route.
+ * are given (none: the endpoint's). `--base-url` is a pin when the description names its own server: the endpoint's
+ * baseUrl, every route goes there (a mock, staging, localhost) and credentials with it. When the description's server
+ * is relative (or it has none, or a Swagger 2.0 one has no host), `--base-url` says where it is served: its servers
+ * are resolved against it, "/v1" under it.
  */
 export function describedEndpoint(
   path: string,
@@ -47,20 +48,26 @@ export function describedEndpoint(
   warnings: string[] = [],
   server?: string,
   serverVars: readonly string[] = [],
+  trust?: readonly string[],
 ): { api: Endpoint; baseUrl: string | undefined } {
   const document = readDescription(path, readFile, warnings);
-  const options: FromOpenApiOptions = baseUrl === undefined ? {} : { baseUrl };
+  const options: FromOpenApiOptions = trust === undefined ? {} : { trust };
   const chosen = serverOption(document, server, serverVars);
   if (chosen !== undefined) options.server = chosen;
-  const table = readTable(path, document, options);
-  if (baseUrl === undefined) return { api: endpoint.defaults(table), baseUrl };
-  let resolvesAgainstIt: boolean;
+  if (baseUrl === undefined) return { api: endpoint.defaults(readTable(path, document, options)), baseUrl };
+  let table: DescribedDefaults;
   try {
-    resolvesAgainstIt = JSON.stringify(fromOpenApi(document)) !== JSON.stringify(table);
-  } catch {
-    resolvesAgainstIt = true; // a relative server needs it
+    table = fromOpenApi(document, options);
+  } catch (error) {
+    // A description that cannot be read without a base (a relative server): --base-url says where it is served.
+    if (!(error instanceof EndpointError && error.code === "ERR_INVALID_BASE_URL")) throw describedInFlagWords(error, show(path));
+    return { api: endpoint.defaults(readTable(path, document, { ...options, baseUrl })), baseUrl: undefined };
   }
-  return { api: endpoint.defaults(table), baseUrl: resolvesAgainstIt ? undefined : baseUrl };
+  try {
+    return { api: endpoint.defaults(table).defaults({ baseUrl }), baseUrl: undefined };
+  } catch (error) {
+    throw baseUrlInFlagWords(error);
+  }
 }
 
 /**
@@ -143,15 +150,16 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     if (flag === "-h" || flag === "--help") return openapiHelpText();
-    if (flag === "--server" || flag === "--server-var" || flag === "--base-url" || flag === "--output" || flag === "-o") {
+    if (flag === "--server" || flag === "--server-var" || flag === "--base-url" || flag === "--trust" || flag === "--output" || flag === "-o") {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`${flag} needs a value`);
       if (flag === "--base-url") options.baseUrl = value;
+      else if (flag === "--trust") options.trust = [...(options.trust ?? []), value];
       else if (flag === "--server") server = value;
       else if (flag === "--server-var") serverVars.push(value);
       else output = value;
     } else if (arg.startsWith("-") && arg !== "-") {
-      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --server, --server-var, --base-url, --help`);
+      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --server, --server-var, --base-url, --trust, --help`);
     } else {
       files.push(arg);
     }

@@ -5,7 +5,7 @@ import { parseArgs } from "./args.js";
 import { readAuth } from "./auth.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
 import { bodyKind, partTexts, shownBody, type FilePaths } from "./body.js";
-import { baseUrlInFlagWords } from "./flag-words.js";
+import { baseUrlInFlagWords, trustInFlagWords } from "./flag-words.js";
 import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
 import { describedEndpoint, describedNames, openapiModule } from "./openapi.js";
@@ -39,13 +39,17 @@ export async function run(argv: readonly string[], io: Io): Promise<Outcome> {
 }
 
 async function runCommand(argv: readonly string[], io: Io, warnings: string[]): Promise<Outcome> {
+  // Set once the command is known to print a curl command line: its failure then prints `exit N` on stdout, so that
+  // `endpointkit … --curl | sh` fails with endpointkit's status instead of running nothing and exiting 0.
+  let curl = false;
   try {
     const command = parseArgs(argv);
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
     if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
     if (command.action === "tools") return success(toolsCommand(command.argv, io, warnings));
-    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings, command.server, command.serverVars);
+    curl = command.curl;
+    const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings, command.server, command.serverVars, command.trust);
     // With a description, `name@file` is a file part of a multipart body, and an item is read by the description
     // first: `origin=LON` is the route's query parameter `origin`, though it looks like a header.
     const described = command.openapi === undefined ? undefined : describedNames(api, command.route);
@@ -67,7 +71,8 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     const bodyFile: BodyFile | undefined = raw?.from === "file" && request.body !== undefined ? { path: raw.file, size: raw.bytes.length } : undefined;
     return success(`${toCurl(request, bodyFile, files, texts)}\n`);
   } catch (error) {
-    return failure(error, usageHint(argv));
+    const outcome = failure(error, usageHint(argv));
+    return curl ? { ...outcome, stdout: `exit ${outcome.exitCode}\n` } : outcome;
   }
 }
 
@@ -125,7 +130,7 @@ function build(api: Endpoint, route: string, options: EndpointOptions, built: Bu
       const typo = misspeltPlaceholder(route, built.options);
       if (typo !== undefined) throw typo;
     }
-    throw options.baseUrl === undefined ? error : baseUrlInFlagWords(error);
+    throw options.baseUrl === undefined ? trustInFlagWords(error) : baseUrlInFlagWords(error);
   }
 }
 

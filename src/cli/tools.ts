@@ -13,17 +13,19 @@ const FORMATS: readonly string[] = ["openai", "anthropic", "mcp"];
 export function toolsCommand(argv: readonly string[], io: Pick<Io, "readFile">, warnings: string[] = []): string {
   let format: string | undefined;
   const include: string[] = [];
+  const trust: string[] = [];
   const options: Omit<ToToolsOptions, "format"> = {};
   const files: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     if (flag === "-h" || flag === "--help") return toolsHelpText();
-    if (flag === "--format" || flag === "--include" || flag === "--server" || flag === "--base-url" || flag === "--name-length") {
+    if (flag === "--format" || flag === "--include" || flag === "--server" || flag === "--base-url" || flag === "--trust" || flag === "--name-length") {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`${flag} needs a value`);
       if (flag === "--format") format = value;
       else if (flag === "--include") include.push(value);
+      else if (flag === "--trust") trust.push(value);
       else if (flag === "--base-url") options.baseUrl = value;
       else if (flag === "--server") options.server = /^\d+$/.test(value) ? Number(value) : value;
       else {
@@ -31,7 +33,7 @@ export function toolsCommand(argv: readonly string[], io: Pick<Io, "readFile">, 
         options.nameLength = Number(value);
       }
     } else if (arg.startsWith("-") && arg !== "-") {
-      throw new UsageError(`unknown option ${show(arg)} of the tools command: the options are --format, --include, --server, --base-url, --name-length, --help`);
+      throw new UsageError(`unknown option ${show(arg)} of the tools command: the options are --format, --include, --server, --base-url, --trust, --name-length, --help`);
     } else {
       files.push(arg);
     }
@@ -41,6 +43,7 @@ export function toolsCommand(argv: readonly string[], io: Pick<Io, "readFile">, 
     throw new UsageError(format === undefined ? "the tools command needs --format openai, anthropic or mcp" : `--format must be openai, anthropic or mcp, not ${show(format)}`);
   }
   if (include.length > 0) options.include = include;
+  if (trust.length > 0) options.trust = trust;
   const kit = toTools(readDescription(files[0]!, io.readFile, warnings), { ...options, format: format as ToolFormat });
   return `${JSON.stringify(kit.tools, null, 2)}\n`;
 }

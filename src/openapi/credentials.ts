@@ -4,7 +4,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { checkHeaderValue } from "../headers.js";
 import { getOwn, isPlainObject, type Dictionary } from "../objects.js";
-import { queryPair } from "../query.js";
+import { encodeComponent } from "../uri-template/encode.js";
 import { isToken } from "../token.js";
 import type { Call } from "../plan.js";
 import type { DescribedScheme } from "../types/route-table.js";
@@ -172,9 +172,10 @@ export function applyCredentials(credentials: Credentials, call: Call): void {
     headers[name] = value;
   }
   for (const [name, value] of credentials.query) {
-    const pair = queryPair(name, value);
-    const prefix = pair.slice(0, pair.indexOf("=") + 1);
-    const sent = call.query === "" ? [] : call.query.split("&").filter((item) => item.startsWith(prefix));
+    const pair = credentialPair(name, value);
+    // Names compared as a server reads them, decoded: a querystring the caller wrote may spell the credential's name
+    // `api%5Fkey`, which a server reads as `api_key` (and the first value wins there).
+    const sent = call.query === "" ? [] : call.query.split("&").filter((item) => queryName(item) === name);
     if (sent.some((item) => item !== pair)) throw conflict("query parameter", name);
     if (sent.length === 0) call.query = call.query === "" ? pair : `${call.query}&${pair}`;
   }
@@ -183,11 +184,37 @@ export function applyCredentials(credentials: Credentials, call: Call): void {
     const text = typeof earlier === "string" ? earlier : Array.isArray(earlier) ? earlier.join("; ") : "";
     const pairs = text === "" ? [] : text.split(";").map((pair) => pair.trim());
     for (const [name, value] of credentials.cookies) {
-      const sent = pairs.filter((pair) => pair.slice(0, pair.indexOf("=")) === name);
+      // A name as a server reads it, white space around it trimmed (RFC 6265 5.2): `sid =x` is the cookie `sid`.
+      const sent = pairs.filter((pair) => (pair.includes("=") ? pair.slice(0, pair.indexOf("=")) : pair).trim() === name);
       if (sent.some((pair) => pair !== `${name}=${value}`)) throw conflict("cookie", name);
       if (sent.length === 0) pairs.push(`${name}=${value}`);
     }
     headers.cookie = pairs.join("; ");
+  }
+}
+
+/**
+ * A query credential as `name=value`, each encoded with encodeURIComponent: GitHub's rule that keeps "+" in `q` is a
+ * GitHub search rule, not a described API's (a key named `q` holding "+" keeps it escaped). A lone surrogate is
+ * refused without quoting the value.
+ */
+function credentialPair(name: string, value: string): string {
+  try {
+    return `${encodeComponent(name, false)}=${encodeComponent(value, false)}`;
+  } catch {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `auth: the credential for the query parameter ${quote(name)} is not well-formed Unicode (a lone surrogate)`);
+  }
+}
+
+/** The name of one `name=value` item of a query, decoded as a server decodes a form query (`+` a space); undecodable, as written. */
+function queryName(item: string): string {
+  const end = item.indexOf("=");
+  const raw = end === -1 ? item : item.slice(0, end);
+  if (!raw.includes("%") && !raw.includes("+")) return raw;
+  try {
+    return decodeURIComponent(raw.replaceAll("+", " "));
+  } catch {
+    return raw;
   }
 }
 

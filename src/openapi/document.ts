@@ -85,6 +85,16 @@ export class Reader {
   }
 
   /**
+   * A route table key made of a method and a path (`GET /pets`), counted a step per 4 characters: each is a new copy of
+   * its path, so one 1 MB path with 400 OpenAPI 3.2 additionalOperations made 400 MB of keys out of a 1 MB description
+   * (out of memory at a 256 MB heap); counted so, the keys of one description hold at most 20 million characters.
+   */
+  routeKey(method: string, path: string): string {
+    this.step((method.length + 1 + path.length) >> 2);
+    return `${method} ${path}`;
+  }
+
+  /**
    * The items of a list, each counted as a step before any is read: a hole (or an index past the end) is undefined,
    * never looked up on Array.prototype or Object.prototype, and a sparse list of length 2^32 - 1 costs no time.
    */

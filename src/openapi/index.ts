@@ -14,8 +14,8 @@ import { readSwagger2 } from "./swagger2.js";
 import { operationEntry, placeholderNames, setTemplatePath } from "./routes.js";
 import { isJson } from "./media.js";
 import { chosenServer, firstServer, serverUrl, serversOf, type ServerChoice } from "./servers.js";
-import { addSecurity, checkAuthFor, readSchemes, securedPlanSource } from "./security.js";
-import type { DescribedScheme } from "../types/route-table.js";
+import { addSecurity, checkAuthFor, readSchemes, securedPlanSource, trustedOrigins, usedSchemes } from "./security.js";
+import type { DescribedOperationEntry, DescribedScheme } from "../types/route-table.js";
 import type { Auth } from "../types/options.js";
 
 export type { Auth, BasicCredentials, Credential } from "../types/options.js";
@@ -57,6 +57,12 @@ export interface FromOpenApiOptions {
   undescribed?: "refuse" | "github";
   /** Credentials by the description's security scheme names, checked against them and kept in the defaults. */
   auth?: Auth;
+  /**
+   * Origins (`"https://uploads.example"`) that a route's own server may be on and still be sent the credentials of
+   * `auth`: without it, credentials go only to the origin of the endpoint's base URL, and a route whose own server is
+   * elsewhere is ERR_INVALID_ROUTE when a call has credentials for it. Headers you set are sent as given.
+   */
+  trust?: readonly string[];
 }
 
 /**
@@ -102,14 +108,20 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   if (undescribed !== undefined && undescribed !== "refuse" && undescribed !== "github") {
     throw new EndpointError("ERR_INVALID_PARAMETER", 'fromOpenApi(): options.undescribed must be "refuse" or "github"');
   }
+  const trustOption = own(options, "trust");
+  const trust = trustOption === undefined ? undefined : trustedOrigins(trustOption);
   const version = ownString(document, "openapi");
   const reader = new Reader(document, version !== undefined && /^3\.2(\.|$)/.test(version));
   const swagger = own(document, "swagger");
   let read: { baseUrl: string; routes: RouteTable; accepts: Map<string, string> };
   let schemes: Map<string, DescribedScheme>;
-  if (version !== undefined && /^3\.[012](\.|$)/.test(version)) read = readOpenApi3(reader, document, choice, base, (schemes = readSchemes(reader, document, false)));
-  else if (version === undefined && swagger === "2.0") read = readSwagger2(reader, document, swagger2Choice(choice), base, (schemes = readSchemes(reader, document, true)));
-  else {
+  if (version !== undefined && /^3\.[012](\.|$)/.test(version)) {
+    schemes = readSchemes(reader, document, false);
+    read = readOpenApi3(reader, document, choice, base);
+  } else if (version === undefined && swagger === "2.0") {
+    schemes = readSchemes(reader, document, true);
+    read = readSwagger2(reader, document, swagger2Choice(choice), base);
+  } else {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
       version !== undefined || swagger === undefined
@@ -120,7 +132,14 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   const { baseUrl, routes, accepts } = read;
   const accept = commonAccept(accepts);
   for (const [route, type] of accepts) if (type !== accept) routes[route]!.accept = type;
-  if (undescribed === "github") routes[TABLE_SETTINGS] = { undescribed };
+  // The table's settings: how undescribed routes go, the trusted origins, and each security scheme the routes name,
+  // written once (an entry names its schemes in `security`).
+  const settings: DescribedOperationEntry = {};
+  if (undescribed === "github") settings.undescribed = undescribed;
+  if (trust !== undefined) settings.trust = trust;
+  const used = usedSchemes(routes, schemes);
+  if (used !== undefined) settings.schemes = used;
+  if (Object.keys(settings).length > 0) routes[TABLE_SETTINGS] = settings;
   const auth = own(options, "auth");
   const defaults: DescribedDefaults = { baseUrl, headers: { accept }, [ROUTES]: withPlanSource(routes) };
   // A copy: the caller's object is theirs (a later change to it must not reach the endpoint).
@@ -150,7 +169,7 @@ function serverChoice(given: unknown): ServerChoice | undefined {
 }
 
 /** An OpenAPI 3.0, 3.1 or 3.2 document's server, routes and each route's accept type. */
-function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | ServerChoice | undefined, base: string | undefined, schemes: ReadonlyMap<string, DescribedScheme>): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
+function readOpenApi3(reader: Reader, document: Dictionary, choice: number | string | ServerChoice | undefined, base: string | undefined): { baseUrl: string; routes: RouteTable; accepts: Map<string, string> } {
   const baseUrl = chosenServer(serversOf(document), choice, base, reader);
   const routes: RouteTable = {};
   const accepts = new Map<string, string>();
@@ -166,8 +185,9 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
     for (const [method, value] of operationsOf(reader, path, item)) {
       const operation = reader.resolve(value);
       if (!isPlainObject(operation)) continue;
+      const route = reader.routeKey(method, path);
       const entry = operationEntry(reader, names, own(item, "parameters"), operation);
-      addSecurity(reader, entry, operation, document, schemes);
+      addSecurity(reader, entry, operation, document);
       setTemplatePath(entry, path);
       // A path's or an operation's own servers take its routes elsewhere (uploads often do); `options.server` picks
       // among the document's servers only.
@@ -183,7 +203,6 @@ function readOpenApi3(reader: Reader, document: Dictionary, choice: number | str
         // Compared with the document's URL at each reference: its text counted at each.
         if (reader.text(own) !== baseUrl) Object.assign(entry, { baseUrl: own, replaces: baseUrl });
       }
-      const route = `${method} ${path}`;
       const accept = acceptOf(reader, operation);
       if (accept !== undefined) accepts.set(route, accept);
       setProperty(routes, route, entry);

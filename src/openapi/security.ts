@@ -4,10 +4,12 @@
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, type Dictionary } from "../objects.js";
 import type { Call, DescribedPlan, PlanSource } from "../plan.js";
-import type { CompiledPlan, DescribedOperationEntry, DescribedScheme } from "../types/route-table.js";
+import type { CompiledPlan, DescribedOperationEntry, DescribedScheme, RouteTable } from "../types/route-table.js";
 import { checkAuth } from "../auth.js";
 import { applyCredentials, credentialsFor } from "./credentials.js";
 import { own, ownString, setProperty, type Reader } from "./document.js";
+import { originOf } from "../origin.js";
+import { TABLE_SETTINGS } from "./undescribed.js";
 
 /** The security schemes of a document by name, as the table writes them; `swagger`: Swagger 2.0's securityDefinitions. */
 export function readSchemes(reader: Reader, document: Dictionary, swagger: boolean): Map<string, DescribedScheme> {
@@ -44,29 +46,55 @@ function describedScheme(scheme: unknown, swagger: boolean): DescribedScheme {
 }
 
 /**
- * Adds to `entry` the requirements of `operation` (its own `security`, else the document's) and the schemes they name.
+ * Adds to `entry` the requirements of `operation` (its own `security`, else the document's): the scheme names only.
+ * The table writes each scheme once, in its settings entry (usedSchemes), however many routes name it: a scheme copied
+ * into every entry made a table of 600 operations sharing a 1 MB apiKey name 600 MB of JSON.
  * No requirement (none written, `security: []`) adds nothing: a route that requires nothing is sent no credential.
  */
-export function addSecurity(reader: Reader, entry: DescribedOperationEntry, operation: Dictionary, document: Dictionary, schemes: ReadonlyMap<string, DescribedScheme>): void {
+export function addSecurity(reader: Reader, entry: DescribedOperationEntry, operation: Dictionary, document: Dictionary): void {
   const own_ = own(operation, "security");
   const requirements = Array.isArray(own_) ? own_ : own(document, "security");
   const alternatives: string[][] = [];
-  const named: { [scheme: string]: DescribedScheme } = {};
   for (const item of reader.items(requirements)) {
     const requirement = reader.resolve(item);
     if (!isPlainObject(requirement)) continue;
     const alternative: string[] = [];
-    for (const name of reader.keys(requirement)) {
-      alternative.push(reader.text(name));
-      // A name the document does not define stays in the alternative, which no call can then meet (said when called).
-      const scheme = schemes.get(name);
-      if (scheme !== undefined) setProperty(named, name, scheme);
-    }
+    // A name the document does not define stays in the alternative, which no call can then meet (said when called).
+    for (const name of reader.keys(requirement)) alternative.push(reader.text(name));
     alternatives.push(alternative);
   }
   if (alternatives.length === 0 || alternatives.every((alternative) => alternative.length === 0)) return;
   entry.security = alternatives;
-  if (Object.keys(named).length > 0) entry.schemes = named;
+}
+
+/** The schemes the table's routes name, by name, each once: the table's settings entry holds them. */
+export function usedSchemes(routes: RouteTable, schemes: ReadonlyMap<string, DescribedScheme>): { [scheme: string]: DescribedScheme } | undefined {
+  let used: { [scheme: string]: DescribedScheme } | undefined;
+  for (const route of Object.keys(routes)) {
+    for (const alternative of routes[route]!.security ?? []) {
+      for (const name of alternative) {
+        const scheme = schemes.get(name);
+        if (scheme !== undefined && (used === undefined || !Object.prototype.hasOwnProperty.call(used, name))) setProperty((used ??= {}), name, scheme);
+      }
+    }
+  }
+  return used;
+}
+
+/**
+ * fromOpenApi(document, { trust }): the origins (`scheme://host[:port]`) a route's own server may be on and still be
+ * sent credentials, lowercase; else ERR_INVALID_PARAMETER.
+ */
+export function trustedOrigins(trust: unknown): string[] {
+  if (!Array.isArray(trust)) throw new EndpointError("ERR_INVALID_PARAMETER", 'fromOpenApi(): options.trust must be a list of origins, such as ["https://uploads.example"]');
+  return [...trust].map((item: unknown) => {
+    const origin = originOf(item);
+    const given = typeof item === "string" ? (item.endsWith("/") ? item.slice(0, -1) : item).toLowerCase() : undefined;
+    if (origin === undefined || given !== origin || !origin.includes("//")) {
+      throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): options.trust holds ${typeof item === "string" ? quote(item) : "a value that is not a string"}, which is not an origin (scheme://host, with an optional port, no path)`);
+    }
+    return origin;
+  });
 }
 
 /**
@@ -104,17 +132,44 @@ export function securedPlanSource(source: (table: Dictionary, method: string, ur
       const security = isPlainObject(entry) ? getOwn(entry, "security") : undefined;
       if (security === undefined) found = plan;
       else {
-        const schemes = getOwn(entry as Dictionary, "schemes") ?? {};
-        if (!isSecurity(security) || !isPlainObject(schemes)) {
+        const malformed = (): never => {
           throw new EndpointError("ERR_INVALID_ROUTE", `the route table entry ${quote(key)} has security requirements that are not ones fromOpenApi() writes`);
-        }
+        };
+        // The schemes by name: the table's settings entry holds them once (an entry's own, as tables written before
+        // held them, is read first).
+        const settings = getOwn(table, TABLE_SETTINGS);
+        const schemes = getOwn(entry as Dictionary, "schemes") ?? (isPlainObject(settings) ? getOwn(settings, "schemes") : undefined) ?? {};
+        if (!isSecurity(security) || !isPlainObject(schemes)) malformed();
+        const credentials = (auth: Dictionary, call: Call): void => applyCredentials(credentialsFor(security as string[][], schemes as { [name: string]: DescribedScheme }, auth), call);
+        const fields: PropertyDescriptorMap = { credentials: { __proto__: null, value: credentials } as PropertyDescriptor };
+        const refusal = untrustedServer(plan, isPlainObject(settings) ? getOwn(settings, "trust") : undefined, malformed);
+        if (refusal !== undefined) fields.credentialsTo = { __proto__: null, value: refusal } as PropertyDescriptor;
         // The plan itself beneath (its own fields and any methods its prototype has), with credentials on top.
-        const credentials = (auth: Dictionary, call: Call): void => applyCredentials(credentialsFor(security, schemes as { [name: string]: DescribedScheme }, auth), call);
-        found = Object.create(plan, { credentials: { __proto__: null, value: credentials } as PropertyDescriptor }) as DescribedPlan;
+        found = Object.create(plan, fields) as DescribedPlan;
       }
       secured.set(plan, found);
     }
     return found;
+  };
+}
+
+/**
+ * DECISIONS "Credentials: `auth`": a route whose own server is on another origin than the description's server it
+ * stands in for (an upload host, a Swagger 2.0 operation's `http` scheme, a relative server resolved elsewhere) is sent
+ * credentials only when the table trusts that origin by name. Undefined when it may be sent them; else the refusal.
+ */
+function untrustedServer(plan: CompiledPlan, trust: unknown, malformed: () => never): (() => never) | undefined {
+  const server = plan.baseUrl;
+  if (server === undefined) return undefined;
+  const origin = originOf(server);
+  if (origin !== undefined && origin === originOf(plan.replaces)) return undefined;
+  if (trust !== undefined && (!Array.isArray(trust) || !trust.every((item) => typeof item === "string"))) malformed();
+  if (origin !== undefined && (trust as string[] | undefined)?.includes(origin)) return undefined;
+  return () => {
+    throw new EndpointError(
+      "ERR_INVALID_ROUTE",
+      `auth: this route goes to its own server ${quote(server)}, on another origin than the description's server${plan.replaces === undefined ? "" : ` ${quote(plan.replaces)}`}: credentials go there only when its origin is trusted by name (fromOpenApi(document, { trust: [${quote(origin ?? server)}] })), or when a baseUrl pins every route to one server`,
+    );
   };
 }
 

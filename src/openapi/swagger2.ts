@@ -10,7 +10,6 @@ import { describeValue, own, ownString, ParameterSet, setProperty, type Reader }
 import { withoutTrailingSlash } from "./servers.js";
 import { isIgnoredHeader, datedProperties, flatProperties, isDate, markJsonString, placeholderNames, requiredProperties, setTemplatePath } from "./routes.js";
 import { addSecurity } from "./security.js";
-import type { DescribedScheme } from "../types/route-table.js";
 
 /** Swagger 2.0's operations (it has no `trace`). */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -36,7 +35,7 @@ const QUERY_FORMATS: { readonly [format: string]: { style?: string; explode: boo
 };
 
 /** Reads a Swagger 2.0 document; `base` says where it is served (its scheme and host when the document has none). */
-export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined, securitySchemes: ReadonlyMap<string, DescribedScheme>): Swagger2Read {
+export function readSwagger2(reader: Reader, document: Dictionary, choice: number | string | undefined, base: string | undefined): Swagger2Read {
   const served = base === undefined ? undefined : /^([a-z][a-z\d+.-]*):\/\/([^/?#]+)/i.exec(base);
   const schemes = schemesOf(reader, own(document, "schemes"));
   const host = ownString(document, "host") ?? served?.[2];
@@ -50,9 +49,11 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
     );
   }
   const basePath = ownString(document, "basePath") ?? "/";
-  // A query, fragment, white space or control character would make a baseUrl every call refuses: said here instead.
-  if (!basePath.startsWith("/") || /[?#\s\x00-\x1f\x7f-\x9f]/.test(basePath)) {
-    throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the Swagger 2.0 basePath ${quote(basePath)} does not start with "/", or holds a query, a fragment, white space or a control character`);
+  // A query, fragment, white space or control character would make a baseUrl every call refuses: said here instead. A
+  // "." or ".." segment (also written %2e) would be resolved by every HTTP client, taking every route out of the path
+  // the description names (`/api/../admin`): refused too, never normalised into another path.
+  if (!basePath.startsWith("/") || /[?#\s\x00-\x1f\x7f-\x9f]/.test(basePath) || /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(basePath)) {
+    throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the Swagger 2.0 basePath ${quote(basePath)} does not start with "/", or holds a query, a fragment, white space, a control character or a "." or ".." segment`);
   }
   // No schemes: the scheme the description is served with (Swagger 2.0), else https, as for a scheme-relative server.
   // Made (and compared) once per operation with its own schemes: its text counted each time.
@@ -84,13 +85,14 @@ export function readSwagger2(reader: Reader, document: Dictionary, choice: numbe
     for (const method of METHODS) {
       const operation = reader.resolve(own(item, method));
       if (!isPlainObject(operation)) continue;
-      const route = `${method.toUpperCase()} ${path}`;
+      const route = reader.routeKey(method.toUpperCase(), path);
       const entry = operationEntry(reader, route, names, own(item, "parameters"), operation, mediaTypes(reader, own(operation, "consumes")) ?? consumes);
-      addSecurity(reader, entry, operation, document, securitySchemes);
+      addSecurity(reader, entry, operation, document);
       setTemplatePath(entry, path);
-      // An operation's own schemes take it to its own URL, as an OpenAPI 3 operation's servers do.
+      // An operation's own schemes take it to its own URL, as an OpenAPI 3 operation's servers do, whichever of the
+      // document's the options chose (options.server is no pin; credentials go to another origin only when trusted).
       const ownSchemes = schemesOf(reader, own(operation, "schemes"));
-      if (ownSchemes.length > 0 && choice === undefined) {
+      if (ownSchemes.length > 0) {
         const url = urlOf(preferred(ownSchemes));
         if (url !== baseUrl) Object.assign(entry, { baseUrl: url, replaces: baseUrl });
       }
@@ -134,6 +136,8 @@ interface MediaTypes {
   form: string | undefined;
   /** Every type it lists, as written: those a call's content-type may choose. */
   all: readonly string[];
+  /** The types it lists whose essence is multipart/form-data, as written: found here, once per list. */
+  multipart: readonly string[];
 }
 
 /**
@@ -148,6 +152,7 @@ function mediaTypes(reader: Reader, value: unknown): MediaTypes | undefined {
   let json: string | undefined;
   let form: string | undefined;
   const all: string[] = [];
+  const multipart: string[] = [];
   for (const type of reader.items(value)) {
     if (typeof type !== "string" || type === "") continue;
     all.push(type);
@@ -157,12 +162,11 @@ function mediaTypes(reader: Reader, value: unknown): MediaTypes | undefined {
       firstRange = isJsonRange(lower);
     }
     if (json === undefined && isJson(lower)) json = type;
-    if (form === undefined) {
-      const essence = lower.split(";")[0]!.trim();
-      if (essence === "multipart/form-data" || essence === "application/x-www-form-urlencoded") form = essence;
-    }
+    const essence = lower.split(";")[0]!.trim();
+    if (form === undefined && (essence === "multipart/form-data" || essence === "application/x-www-form-urlencoded")) form = essence;
+    if (essence === "multipart/form-data") multipart.push(type);
   }
-  return first === undefined ? undefined : { json: json ?? first, isJson: json !== undefined || firstRange, form, all };
+  return first === undefined ? undefined : { json: json ?? first, isJson: json !== undefined || firstRange, form, all, multipart };
 }
 
 function operationEntry(reader: Reader, route: string, names: ReadonlySet<string>, shared: unknown, operation: Dictionary, consumes: MediaTypes | undefined): DescribedOperationEntry {
@@ -247,7 +251,7 @@ function collectionFormat(route: string, parameter: Dictionary): string {
 function jsonBody(reader: Reader, parameter: Dictionary, consumes: MediaTypes | undefined, taken: ReadonlySet<string>): DescribedBody {
   const mediaType = consumes?.json ?? "application/json";
   const body: DescribedBody = { mediaType };
-  otherTypes(reader, body, consumes, () => true);
+  otherTypes(reader, body, consumes?.all);
   if (own(parameter, "required") === true) {
     body.required = true;
     const name = ownString(parameter, "name");
@@ -270,7 +274,7 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
   const multipart = form.some((parameter) => own(parameter, "type") === "file") || consumes?.form === "multipart/form-data";
   const body: DescribedBody = { mediaType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded" };
   // The other form type the operation consumes, which a call's content-type may choose (a file needs multipart).
-  otherTypes(reader, body, consumes, (type) => !multipart && type.split(";")[0]!.trim().toLowerCase() === "multipart/form-data");
+  if (!multipart) otherTypes(reader, body, consumes?.multipart);
   const names = form.map((parameter) => ownString(parameter, "name")!);
   reader.step(names.length);
   if (!names.some((name) => taken.has(name) || ALWAYS_OPTIONS.has(name))) body.properties = names;
@@ -293,10 +297,11 @@ function formBody(reader: Reader, route: string, form: readonly Dictionary[], co
   return body;
 }
 
-/** Sets `body.mediaTypes`: the types of `consumes` other than the body's own that `fits`, each copied (and counted). */
-function otherTypes(reader: Reader, body: DescribedBody, consumes: MediaTypes | undefined, fits: (type: string) => boolean): void {
-  const others = (consumes?.all ?? []).filter((type) => type !== body.mediaType && fits(type));
-  if (others.length === 0) return;
-  reader.step(others.length);
-  body.mediaTypes = others;
+/** Sets `body.mediaTypes`: `types` (of `consumes`, those a call may choose) other than the body's own, counted first. */
+function otherTypes(reader: Reader, body: DescribedBody, types: readonly string[] | undefined): void {
+  if (types === undefined || types.length === 0) return;
+  // Counted before the list is read: the document's list applies to every operation.
+  reader.step(types.length);
+  const others = types.filter((type) => type !== body.mediaType);
+  if (others.length > 0) body.mediaTypes = others;
 }

@@ -6,9 +6,9 @@ import { getOwn, isPlainObject, type Dictionary } from "../objects.js";
 /** The table entry that holds settings of the whole table: a key no route has (a route is "METHOD path"). */
 export const TABLE_SETTINGS = "*";
 
-/** How many routes a message names, and how many routes and characters a search compares at most. */
+/** How many routes a message names; how many neighbours, on each side, of each sorted list are compared; how long. */
 const NAMED = 3;
-const COMPARED = 5000;
+const NEIGHBOURS = 8;
 const LONGEST = 64;
 
 /**
@@ -19,37 +19,94 @@ export function refuseUndescribed(table: Dictionary, method: string, url: string
   const settings = getOwn(table, TABLE_SETTINGS);
   if (isPlainObject(settings) && getOwn(settings, "undescribed") === "github") return undefined;
   const route = `${method.toUpperCase()} ${url}`;
-  const near = nearestRoutes(Object.keys(table), route);
+  const near = nearestRoutes(indexOf(table), route);
   throw new EndpointError(
     "ERR_INVALID_ROUTE",
     `the API description has no route ${quote(route)}${near.length > 0 ? `; nearest: ${near.map(quote).join(", ")}` : ""} (fromOpenApi(document, { undescribed: "github" }) sends such routes by GitHub's rules)`,
   );
 }
 
-/** The described routes nearest to `route` by edit distance, nearest first; the work is bounded whatever the table. */
-function nearestRoutes(routes: readonly string[], route: string): string[] {
-  const scored: [number, string][] = [];
-  const target = route.slice(0, LONGEST);
-  for (let i = 0; i < routes.length && i < COMPARED; i++) {
-    const candidate = routes[i]!;
-    if (candidate === TABLE_SETTINGS) continue;
-    scored.push([distance(target, candidate.slice(0, LONGEST)), candidate]);
-  }
-  scored.sort((a, b) => a[0] - b[0]);
-  return scored.slice(0, NAMED).map(([, candidate]) => candidate);
+/** A table's routes sorted twice, made once per table: by the whole route, and by its path (a misspelt method). */
+interface RouteIndex {
+  /** [what is compared (LONGEST characters at most), the route]. */
+  readonly routes: readonly (readonly [string, string])[];
+  readonly paths: readonly (readonly [string, string])[];
 }
 
-/** Levenshtein distance, in one row. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+const indexes = /* @__PURE__ */ new WeakMap<Dictionary, RouteIndex>();
+
+function indexOf(table: Dictionary): RouteIndex {
+  let index = indexes.get(table);
+  if (index === undefined) {
+    const keys = Object.keys(table).filter((key) => key !== TABLE_SETTINGS);
+    const byFirst = (a: readonly [string, string], b: readonly [string, string]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+    const routes = keys.map((key) => [key.slice(0, LONGEST), key] as const).sort(byFirst);
+    const paths = keys.map((key) => [key.slice(key.indexOf(" ") + 1, key.indexOf(" ") + 1 + LONGEST), key] as const).sort(byFirst);
+    // Only tables that cannot change keep an index (an adopted table is frozen).
+    index = { routes, paths };
+    if (Object.isFrozen(table)) indexes.set(table, index);
+  }
+  return index;
+}
+
+/**
+ * The described routes nearest to `route` by edit distance, nearest first. A refused call must cost little whatever the
+ * table (a caller who chooses routes or methods could otherwise spend the CPU of thousands of comparisons per call):
+ * only the routes beside it in the two sorted lists are compared, at most 4 * NEIGHBOURS of at most LONGEST characters,
+ * found by binary search. A typo after the first characters keeps its route among those neighbours.
+ */
+function nearestRoutes(index: RouteIndex, route: string): string[] {
+  const target = route.slice(0, LONGEST);
+  const path = route.slice(route.indexOf(" ") + 1, route.indexOf(" ") + 1 + LONGEST);
+  const candidates = new Set<string>();
+  for (const [list, key] of [[index.routes, target], [index.paths, path]] as const) {
+    const at = lowerBound(list.length, (i) => list[i]![0] < key);
+    for (let i = Math.max(0, at - NEIGHBOURS); i < Math.min(list.length, at + NEIGHBOURS); i++) candidates.add(list[i]![1]);
+  }
+  // Each comparison stops once it cannot beat the NAMED nearest found so far.
+  const scored: [number, string][] = [];
+  const row = new Int32Array(LONGEST + 1);
+  for (const candidate of candidates) {
+    const cutoff = scored.length < NAMED ? LONGEST : scored[NAMED - 1]![0];
+    const found = distance(target, candidate.slice(0, LONGEST), cutoff, row);
+    if (found > cutoff) continue;
+    scored.push([found, candidate]);
+    scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+    if (scored.length > NAMED) scored.pop();
+  }
+  return scored.map(([, candidate]) => candidate);
+}
+
+/** The first index in [0, length) for which `before` is false, `before` being true then false along the list. */
+function lowerBound(length: number, before: (i: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (before(middle)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Levenshtein distance, in one row (`row`, reused); past `cutoff` (no cell of a row at or under it), cutoff + 1. */
+function distance(a: string, b: string, cutoff: number, row: Int32Array): number {
+  for (let j = 0; j <= b.length; j++) row[j] = j;
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0]!;
     row[0] = i;
+    let smallest = i;
+    const code = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
       const above = row[j]!;
-      row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let cell = diagonal + (code === b.charCodeAt(j - 1) ? 0 : 1);
+      if (above + 1 < cell) cell = above + 1;
+      if (row[j - 1]! + 1 < cell) cell = row[j - 1]! + 1;
+      row[j] = cell;
+      if (cell < smallest) smallest = cell;
       diagonal = above;
     }
+    if (smallest > cutoff) return cutoff + 1;
   }
   return row[b.length]!;
 }

@@ -79,8 +79,16 @@ export interface DescribedOperationEntry {
    * together; `[]` an alternative that needs none. Absent: the operation requires no credential.
    */
   security?: string[][];
-  /** The schemes `security` names, by name (each entry holds its own, so entries stay independent). */
+  /**
+   * In the table's settings entry ("*"): the schemes the routes' `security` names, by name, each written once however
+   * many routes name it. (An entry of its own may hold them too, as tables written before did; its own are read first.)
+   */
   schemes?: { [scheme: string]: DescribedScheme };
+  /**
+   * Only in the table's settings entry ("*"): the origins (`https://uploads.example`) a route's own server may be on
+   * and still be sent the credentials of `auth` (fromOpenApi's `trust`).
+   */
+  trust?: string[];
 }
 
 /**
@@ -104,8 +112,11 @@ export interface RouteTable {
  * (its type is the table's own value), the exact names, so `Auth<SchemeNames<typeof table>>` checks each key.
  */
 export type SchemeNames<Table> = Table extends { "x-endpointkit-routes": infer Routes }
-  ? { [Route in keyof Routes]: Routes[Route] extends { schemes: infer Schemes } ? keyof Schemes & string : never }[keyof Routes]
+  ? { [Route in keyof Routes]: Routes[Route] extends { security: infer Security } ? SecurityNames<Security> : never }[keyof Routes]
   : string;
+
+/** The scheme names of a route's `security`: its alternatives' names. */
+type SecurityNames<Security> = Security extends readonly (infer Alternative)[] ? (Alternative extends readonly (infer Name)[] ? Name & string : never) : never;
 
 /** Where a flat key goes on a described route: a query or cookie parameter, a path parameter, or a body property. */
 export type Place = SlottedStyle | "path" | "body";

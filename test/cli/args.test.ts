@@ -50,7 +50,7 @@ describe("parseArgs", () => {
   it("takes --ignore-stdin, and suggests the nearest flag for a typo", () => {
     expect(parseArgs(["--ignore-stdin", "POST /x"])).toEqual({ ...preview("POST /x"), ignoreStdin: true });
     expect(() => parseArgs(["--ignore-stdn", "/x"])).toThrow(/unknown option "--ignore-stdn": did you mean --ignore-stdin\?/);
-    expect(() => parseArgs(["--verbose", "/x"])).toThrow(/the options are --curl, --base-url, --openapi, --auth, --server, --server-var, --ignore-stdin, --help, --version/);
+    expect(() => parseArgs(["--verbose", "/x"])).toThrow(/the options are --curl, --base-url, --openapi, --auth, --trust, --server, --server-var, --ignore-stdin, --help, --version/);
   });
 
   it("reads a lone - as a positional", () => {

@@ -180,10 +180,10 @@ describe.concurrent("hostile input", () => {
     expect(printed.status).toBe(0);
     expect(/[\u0000-\u0009\u000b-\u001f\u007f]/.test(printed.stdout)).toBe(false);
     const vt = await endpointkit("--curl", "GET /x", "X-A:\u000b");
-    expect(vt).toMatchObject({ status: 2, stdout: "" });
+    expect(vt).toMatchObject({ status: 2, stdout: "exit 2\n" });
     expect(vt.stderr).toMatch(/--curl: the header "x-a" has a value that starts or ends with white space/);
     const backslash = await endpointkit("--curl", "--base-url", "https://evil.example\\@api.github.com", "GET /x");
-    expect(backslash).toMatchObject({ status: 2, stdout: "" });
+    expect(backslash).toMatchObject({ status: 2, stdout: "exit 2\n" });
     expect(backslash.stderr).toMatch(/--curl: the URL has a backslash before its path/);
   });
 });

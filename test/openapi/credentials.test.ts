@@ -237,6 +237,53 @@ describe("credentials: where they come from", () => {
   });
 });
 
+describe("credentials: where a described request goes (a pin, trust by name)", () => {
+  const uploads = {
+    openapi: "3.1.0",
+    servers: [{ url: base }],
+    components: { securitySchemes: { bearer: schemes.bearer } },
+    security: [{ bearer: [] }],
+    paths: {
+      "/items": { get: op() },
+      "/assets": { post: { servers: [{ url: "https://uploads.example/v1" }], requestBody: { content: { "application/octet-stream": {} } }, responses: {} } },
+    },
+  };
+  const call = { data: "x", auth: { bearer: "t" } };
+
+  it("sends each route to its described server, and credentials only to the origin of the endpoint's base URL", () => {
+    const described = loosen(endpoint.defaults(fromOpenApi(uploads)));
+    expect(described("POST /assets", { data: "x" }).url).toBe("https://uploads.example/v1/assets");
+    const error = expectEndpointError(() => described("POST /assets", call), "ERR_INVALID_ROUTE");
+    expect(error.message).toContain('"https://uploads.example/v1"');
+    expect(error.message).toContain('fromOpenApi(document, { trust: ["https://uploads.example"] })');
+    expectEndpointError(() => described.parse(described.merge("POST /assets", call)), "ERR_INVALID_ROUTE");
+    expect(described("GET /items", { auth: { bearer: "t" } }).headers.authorization).toBe("Bearer t");
+  });
+
+  it("sends them to another origin trusted by name, through every entry and a table written out", () => {
+    const trusted = fromOpenApi(uploads, { trust: ["https://UPLOADS.example/"] });
+    for (const table of [trusted, describedRoutes(JSON.parse(JSON.stringify(trusted)) as typeof trusted)]) {
+      const described = loosen(endpoint.defaults(table));
+      expect(described("POST /assets", call).headers.authorization).toBe("Bearer t");
+      expect(described.parse(described.merge("POST /assets", call)).headers.authorization).toBe("Bearer t");
+    }
+  });
+
+  it("takes an endpoint baseUrl other than the chosen server as a pin: every route and its credentials go there", () => {
+    const pinned = loosen(endpoint.defaults(fromOpenApi(uploads)).defaults({ baseUrl: "http://localhost:4010" }));
+    expect(pinned("POST /assets", call)).toMatchObject({ url: "http://localhost:4010/assets", headers: { authorization: "Bearer t" } });
+    expect(pinned.parse(pinned.merge("POST /assets", call)).url).toBe("http://localhost:4010/assets");
+    // One equal to the chosen server is no pin.
+    expectEndpointError(() => loosen(endpoint.defaults(fromOpenApi(uploads)).defaults({ baseUrl: base }))("POST /assets", call), "ERR_INVALID_ROUTE");
+  });
+
+  it("refuses a trust entry that is not an origin", () => {
+    for (const trust of ["https://uploads.example", ["uploads.example"], ["https://uploads.example/v1"], [null]]) {
+      expectEndpointError(() => fromOpenApi(uploads, { trust: trust as never }), "ERR_INVALID_PARAMETER");
+    }
+  });
+});
+
 describe("credentials: never sent where not required (property)", () => {
   it("sends exactly the schemes of the first met alternative, for any requirements and any credentials", () => {
     const names = ["header", "query", "cookie", "bearer"] as const;

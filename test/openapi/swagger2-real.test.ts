@@ -95,7 +95,8 @@ describe.skipIf(!existsSync(DATA))("every Swagger 2.0 description of ../shared/d
       const expected = Object.entries(document.paths).flatMap(([path, item]) =>
         ["get", "put", "post", "delete", "options", "head", "patch"].filter((method) => item[method] !== undefined).map((method) => `${method.toUpperCase()} ${path}`),
       );
-      expect(Object.keys(routes).sort(), file).toEqual(expected.sort());
+      // Beside its routes a table has one settings entry ("*", no route's key) holding the security schemes they name.
+      expect(Object.keys(routes).filter((key) => key !== "*").sort(), file).toEqual(expected.sort());
       operations += expected.length;
     }
     expect(operations).toBe(16_066);

@@ -339,6 +339,16 @@ describe("call() is endpoint(route, params) on endpoint.defaults(fromOpenApi(doc
     expect((kit.call("tagPet", { id: "1" }) as Json).url).toBe("https://served.example/rel/pets/1?api_key=s");
   });
 
+  it("sends credentials to another origin only when trust names it, as fromOpenApi() does", () => {
+    const document: Json = {
+      ...pets,
+      paths: { "/upload": { post: { operationId: "upload", servers: [{ url: "https://uploads.example" }], responses: {} } } },
+    };
+    expectEndpointError(() => toTools(document, { format: "mcp", auth: { key: "k" } }).call("upload", {}), "ERR_INVALID_ROUTE");
+    const trusted = toTools(document, { format: "mcp", auth: { key: "k" }, trust: ["https://uploads.example"] });
+    expect((trusted.call("upload", {}) as Json).url).toBe("https://uploads.example/upload?api_key=k");
+  });
+
   it("keeps the alternatives of an allOf member beside the other members' properties", () => {
     const document: Json = {
       openapi: "3.0.3",
