@@ -71,16 +71,16 @@ export const MIX = [
 ];
 
 /** The endpoint functions of one library: the plain one, the GHE defaults' and the described API's. */
-function endpoints(endpoint) {
+function endpoints(endpoint, table = DESCRIBED) {
   // Octokit gets the described API's server as its baseUrl, without the table it cannot read; every endpointkit build
-  // (bench/versus.mjs compares two) gets the table.
-  const described = endpoint === octokit ? { baseUrl: DESCRIBED.baseUrl } : DESCRIBED;
+  // (bench/versus.mjs compares two, each with the table its own endpointkit/openapi made) gets the table.
+  const described = endpoint === octokit ? { baseUrl: DESCRIBED.baseUrl } : table;
   return { undefined: endpoint, ghe: endpoint.defaults(GHE), described: endpoint.defaults(described) };
 }
 
 /** One pass over the mix with one library's `endpoint` (shared by versus.mjs and floor.mjs). */
-export function runner(endpoint) {
-  const through = endpoints(endpoint);
+export function runner(endpoint, table) {
+  const through = endpoints(endpoint, table);
   const fns = MIX.map(([, , which]) => through[which]);
   const routes = MIX.map(([route]) => route);
   const options = MIX.map(([, callOptions]) => callOptions);

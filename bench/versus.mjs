@@ -11,13 +11,14 @@ const [beforeDir, afterDir = fileURLToPath(new URL("../dist", import.meta.url))]
 if (!beforeDir) throw new Error("usage: node bench/versus.mjs <dist of the build before> [dist of the build after]");
 const { endpoint: before } = await import(`${beforeDir}/index.js`);
 const { endpoint: after } = await import(`${afterDir}/index.js`);
-// Each build turns on described routes for the mix's described API through its own endpointkit/openapi.
-for (const dir of [beforeDir, afterDir]) (await import(`${dir}/openapi/index.js`)).describedRoutes(DESCRIBED);
+// Each build reads the mix's described API's table (plain JSON) through its own endpointkit/openapi.
+const tableOf = async (dir) => (await import(`${dir}/openapi/index.js`)).describedRoutes(JSON.parse(JSON.stringify(DESCRIBED)));
+const [beforeTable, afterTable] = [await tableOf(beforeDir), await tableOf(afterDir)];
 
 
 compare({
   title: `endpoint(route, options): mix of ${MIX.length} calls, two builds`,
-  contestants: { after: runner(after), before: runner(before), "@octokit/endpoint": runner(octokit) },
+  contestants: { after: runner(after, afterTable), before: runner(before, beforeTable), "@octokit/endpoint": runner(octokit) },
   ours: "after",
   callsPerRun: MIX.length,
   rounds: 40,

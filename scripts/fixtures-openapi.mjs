@@ -392,7 +392,7 @@ async function convertedMain(args) {
 }
 
 /** Every .json file under `dir`, sorted. */
-function directoryFiles(dir) {
+export function directoryFiles(dir) {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => (entry.isDirectory() ? directoryFiles(join(dir, entry.name)) : entry.name.endsWith(".json") ? [join(dir, entry.name)] : []))
     .sort();
@@ -417,7 +417,7 @@ function install() {
 // ---------------------------------------------------------------------------------------------------------------
 // Sampling and the trimmed description.
 
-function operationsOf(document) {
+export function operationsOf(document) {
   const operations = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     const pathItem = resolve(document, item);
@@ -760,7 +760,7 @@ function buildFixture(source, full, Oas, oasToHar, { leaveOut = new Set(), stopA
 const OPTION_NAMES = new Set(["headers", "request", "auth", "data", "x-endpointkit-routes"]);
 
 /** The flat call options (endpointkit's call convention) and oas-to-har's `values` for one operation, or why not. */
-function makeCall(document, entry, seed) {
+export function makeCall(document, entry, seed) {
   const maker = new ValueMaker(document, `${seed} ${entry.key}`);
   const options = {};
   const headers = {};

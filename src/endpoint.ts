@@ -1,14 +1,13 @@
 // The endpoint function object: endpoint(), merge(), parse() and defaults() are thin adapters over the one pipeline
 // (run.ts over plan.ts); the defaults are read once when they are set, kept private and handed out only as copies.
 import { EndpointError, asEndpointError, guarded } from "./errors.js";
-import { authNotDescribed } from "./auth.js";
 import { checkHeaderValue } from "./headers.js";
 import { ROUTES } from "./option-names.js";
 import { copyOptions, mergeOptions } from "./merge.js";
 import { getOwn, isPlainObject, type Dictionary } from "./objects.js";
 import { NO_DEFAULTS, defaultsOf, routeEntry } from "./plan.js";
 import { checkMethod } from "./route.js";
-import { run, type Contract } from "./run.js";
+import { authNotDescribed, run, type Contract } from "./run.js";
 import { checkBaseUrl } from "./url.js";
 import { VERSION } from "./version.js";
 import type { Endpoint, MergedOptions, RequestOptions } from "./types/index.js";

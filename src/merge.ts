@@ -1,13 +1,12 @@
 // Combines defaults, a route and options into merged options (SPEC 2.5). Nothing given is ever mutated.
-import { mergeAuth } from "./auth.js";
 import { EndpointError, describeRoute, quote, withRoute, type EndpointErrorCode } from "./errors.js";
 import { addCheckedHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { deepCopy, getOwn, isPlainObject, mergeValue, setOwn, type Dictionary } from "./objects.js";
 import { ROUTES } from "./option-names.js";
-import { adoptTable, routeEntry, type Defaults, type Rules } from "./plan.js";
+import { adoptTable, routeEntry, sourceOf, type Defaults, type PlanRules } from "./plan.js";
 import { checkNoUrlBesideRoute } from "./route.js";
-import { GITHUB_RULES, checkAuthRoute, checkOrigin, checkSameOperation, claimedOption, rulesOf } from "./run.js";
+import { GITHUB_RULES, authNotDescribed, checkAuthRoute, checkOrigin, claimedOption, rulesOf } from "./run.js";
 import type { MergedOptions } from "./types/index.js";
 
 /**
@@ -31,7 +30,7 @@ export function mergeOptions(read: Defaults, route: unknown, options?: unknown, 
     }
     if (options !== undefined) {
       const given = checkOptions(options, "ERR_INVALID_PARAMETER", "options");
-      let rules: Rules | undefined;
+      let rules: PlanRules | undefined;
       if (typeof route === "string") {
         rules = rulesOf(read, getOwn(given, ROUTES) ?? getOwn(merged, ROUTES), merged.method, merged.url);
         // A described route's parameter named like an option would be read as that option from merged options.
@@ -84,6 +83,13 @@ export function copyOptions(options: MergedOptions, skip?: string): MergedOption
   return copy as MergedOptions;
 }
 
+/** The plan source of the route table `options` give, else of the one merged so far; none is difference 17. */
+function authSource(merged: Dictionary, options: Dictionary) {
+  const source = sourceOf(getOwn(options, ROUTES) ?? getOwn(merged, ROUTES));
+  if (source === undefined) throw authNotDescribed();
+  return source;
+}
+
 /** The keys a call's own options hold (route: the first argument, when it is an options object). */
 function givenKeys(route: unknown, options: unknown): Set<string> {
   return new Set([...(isPlainObject(route) ? Object.keys(route) : []), ...(isPlainObject(options) ? Object.keys(options) : [])]);
@@ -101,17 +107,18 @@ function checkOptions(options: unknown, code: EndpointErrorCode, what: string): 
  * `fresh`: these are the first options merged, so every object `merged` holds is its own copy of the defaults', merged
  * into in place.
  */
-function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary, besideRoute: Rules | undefined, fresh: boolean): void {
+function applyOptions(merged: Dictionary, headers: Dictionary, options: Dictionary, besideRoute: PlanRules | undefined, fresh: boolean): void {
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value === undefined) continue;
     // Checked on the value read here, the only read: a getter cannot answer a separate check with undefined.
     if (key === "url" && besideRoute !== undefined) checkNoUrlBesideRoute(value);
-    if (key === "method") checkSameOperation(besideRoute, getOwn(merged, "method"), value);
+    if (key === "method") besideRoute?.sameOperation?.(getOwn(merged, "method"), value);
     if (key === "headers") addCheckedHeaders(headers, besideRoute === undefined ? value : besideRoute.headers(value));
     else if (key === "mediaType") setOwn(merged, key, mergeMediaType(getOwn(merged, "mediaType"), value, fresh));
     // Scheme by scheme: a new credential replaces the old one whole (a basic password never outlives its username).
-    else if (key === "auth") setOwn(merged, key, mergeAuth(getOwn(merged, key), value));
+    // The table's plan source merges them (difference 17: with no table, no description can take them).
+    else if (key === "auth") setOwn(merged, key, authSource(merged, options).mergeAuth(getOwn(merged, key), value));
     // A route table replaces the earlier one whole: merging two would mix their operations' entries.
     else setOwn(merged, key, key === ROUTES ? adoptTable(value) : typeof value !== "object" ? value : mergeValue(getOwn(merged, key), value, fresh));
   }

@@ -37,10 +37,6 @@ export interface Call {
 
 /** How a route places the keys of a call that its URL does not take: GitHub's rules (run.ts), or a route table's. */
 export interface Rules {
-  /** The route's own server (an OpenAPI operation's `servers`); undefined: the baseUrl in force. */
-  readonly baseUrl: string | undefined;
-  /** The server the route's own one stands in for (the description's): a baseUrl in force equal to it is replaced. */
-  readonly replaces: string | undefined;
   /** The route's own accept header, in place of the endpoint's. */
   readonly accept: string | undefined;
   /** Variables the route requires whatever their operator (OpenAPI's path parameters), beside the simple ones. */
@@ -58,23 +54,42 @@ export interface Rules {
   readonly sharesKeys: boolean;
   /** True for a key this route sends somewhere (a parameter, a body property): a defaults' key it does not take is left out. */
   takes(key: string): boolean;
-  /** True for an option name (`url`, `method`, …) that this route has as a parameter: on a call, it is that parameter. */
-  claims(key: string): boolean;
   /** The caller's headers option as it is sent (a described header parameter written as text). */
   headers(given: unknown): unknown;
   /** Writes the query and body of a call; may set its content-type and cookie headers. */
   request(call: Call): void;
+}
+
+/**
+ * A route table entry compiled by its table's plan source: the rules of a described route, its URL template, and what
+ * only described routes have, as functions the table brings (src/openapi/): the core calls them and knows nothing of
+ * servers, credentials or claimed option names.
+ */
+export interface DescribedPlan extends PlanRules {
+  /** The path with each path parameter's style as an RFC 6570 expression: `/pets/{petId}`, `/a/{;matrix*}`. */
+  readonly url: string;
+  /** The method the result carries under every contract, where it is not the checked lowercase one (a 3.2 `Purge`). */
+  readonly method?: string | undefined;
+}
+
+/** The rules of a plan: GitHub's, or a described route's with the functions only those have. */
+export interface PlanRules extends Rules {
+  /** True for an option name (`url`, `method`, …) that this route has as a parameter: on a call, it is that parameter. */
+  claims?(key: string): boolean;
+  /** Throws when the options' `method` names another operation than the route string, written `routeMethod`. */
+  sameOperation?(routeMethod: unknown, method: unknown): void;
+  /** Where a call goes, from the baseUrl in force: the route's own server where it stands in for that one. */
+  server?(inForce: unknown): unknown;
+  /** Checks the caller's `auth` option where the caller's key order reaches it; returns the copy that is sent. */
+  checkAuth?(given: unknown): unknown;
   /**
-   * Writes the call's credentials (`auth`, the caller's over the defaults', scheme by scheme) where the route's
-   * security requirements put them, after request() (DECISIONS "Credentials: `auth`"). Absent: the route requires
-   * none, and nothing is sent. GitHub's rules take no `auth` at all (difference 17).
+   * Throws when a call's credentials may not go where it goes: `inForce` (the call's baseUrl, else the endpoint's)
+   * off the origin of the endpoint's base URL `endpoint` (judged when `judgeEndpoint`: parse()'s options cannot tell),
+   * or the route's own server on another origin, not trusted by name. Present on routes that take credentials.
    */
-  credentials?(auth: Dictionary, call: Call): void;
-  /**
-   * Throws when a call's credentials may not go to the route's own server (`baseUrl`, where it goes unless a pin
-   * replaces it): on another origin than the server it stands in for, and not trusted by name. Absent: they may.
-   */
-  credentialsTo?(): void;
+  authServer?(inForce: unknown, endpoint: string | undefined, judgeEndpoint: boolean): void;
+  /** Writes the call's credentials (`given`, checkAuth's copy, over `defaults`, scheme by scheme) after request(). */
+  credentials?(given: unknown, defaults: unknown, call: Call): void;
   /**
    * The error a call on this route raised, told more where the route explains it (a described query parameter named
    * `data` or `headers`, which the caller cannot give as a key); undefined: as it is.
@@ -82,22 +97,21 @@ export interface Rules {
   explain?(error: EndpointError, keys: readonly string[]): EndpointError;
 }
 
-/** A route table entry compiled by its table's plan source: the rules of a described route, and its URL template. */
-export interface DescribedPlan extends Rules {
-  /** The path with each path parameter's style as an RFC 6570 expression: `/pets/{petId}`, `/a/{;matrix*}`. */
-  readonly url: string;
-  /**
-   * The method the route sends, where it is not the lowercase one: an OpenAPI 3.2 `additionalOperations` key, whose
-   * case is the case the method is sent in (`COPY`, `Purge`).
-   */
-  readonly method?: string | undefined;
-}
-
 /**
- * What endpointkit/openapi attaches to each route table it makes or adopts (fromOpenApi(), describedRoutes()): the
- * plan of `method url` in `table`, or undefined when the table does not describe it. The core has no other way in.
+ * What endpointkit/openapi attaches to each route table it makes or adopts (fromOpenApi(), describedRoutes()), under
+ * PLAN_SOURCE: the core's one way in for described routes.
  */
-export type PlanSource = (table: Dictionary, method: string, url: string) => DescribedPlan | undefined;
+export interface PlanSource {
+  /**
+   * The table as an endpoint keeps it (a frozen copy, made with the core's `copy`, carrying this source), `table`
+   * itself when it is one. The copy is the core's: the walk merge() copies options with, which a reader need not bring.
+   */
+  adopt(table: Dictionary, copy: (table: Dictionary) => Dictionary): Dictionary;
+  /** The plan of `method url` in an adopted `table`; undefined when it lets that route follow GitHub's rules. */
+  plan(table: Dictionary, method: string, url: string): DescribedPlan | undefined;
+  /** merge()'s `auth`: `given` over the credentials merged so far, scheme by scheme. */
+  mergeAuth(earlier: unknown, given: unknown): unknown;
+}
 
 /** The key under which a route table carries its plan source: a symbol, which JSON neither writes nor reads. */
 export const PLAN_SOURCE: unique symbol = /* @__PURE__ */ Symbol.for("endpointkit.planSource") as never;
@@ -106,11 +120,13 @@ export const PLAN_SOURCE: unique symbol = /* @__PURE__ */ Symbol.for("endpointki
 export interface Plan {
   /** The method as the call that made the plan wrote it: a route entry keeps the plan for that spelling. */
   readonly given: string;
-  /** The method the result carries: checked, lowercase, but a described 3.2 additionalOperations key's (`Purge`). */
+  /** The method, checked, lowercase. */
   readonly method: string;
+  /** The method the result carries under every contract, where the plan's rules say (a described 3.2 `Purge`). */
+  readonly sent: string | undefined;
   readonly source: string;
   compiled: CompiledUrl | undefined;
-  readonly rules: Rules;
+  readonly rules: PlanRules;
 }
 
 /** An endpoint's defaults, read once when they are set: what every call reads beneath its options. */
@@ -138,8 +154,8 @@ export interface Defaults {
   readonly mediaType: Dictionary | undefined;
   /** The defaults' request meta, which a call's merges over. */
   readonly request: unknown;
-  /** The defaults' credentials by security scheme name, which a call's replace scheme by scheme. */
-  readonly auth: Dictionary | undefined;
+  /** The defaults' credentials by security scheme name, for a described route's plan to read (DescribedPlan). */
+  readonly auth: unknown;
 }
 
 /** The defaults of merged options (an endpoint's, checked when they were set), read once. */
@@ -172,7 +188,7 @@ export function defaultsOf(merged: Dictionary): Defaults {
     // `{ format: "" }` is every endpoint's mediaType: it changes no accept header, and a call's needs no merge over it.
     mediaType: isPlainObject(mediaType) && Object.keys(mediaType).length === 1 && getOwn(mediaType, "format") === "" ? undefined : mediaType,
     request: getOwn(merged, "request"),
-    auth: getOwn(merged, "auth") as Dictionary | undefined,
+    auth: getOwn(merged, "auth"),
   };
 }
 
@@ -181,12 +197,12 @@ const PLAN_CACHE_SIZE = 1000;
 /** The defaults of parse(), whose options are merged already: none. */
 export const NO_DEFAULTS: Defaults = /* @__PURE__ */ defaultsOf({});
 
-/** The plan of `method url` in an adopted route table, or undefined when the table does not describe that route. */
+/** The plan of `method url` in an adopted route table, or undefined when the table lets it follow GitHub's rules. */
 export function describedPlanOf(table: Dictionary, method: string, url: string): Plan | undefined {
-  const described = sourceOf(table)(table, method, url);
+  const described = sourceOf(table)!.plan(table, method, url);
   if (described === undefined) return undefined;
   let plan = describedPlans.get(described);
-  if (plan === undefined) describedPlans.set(described, (plan = { given: method, method: described.method ?? checkMethod(method), source: described.url, compiled: undefined, rules: described }));
+  if (plan === undefined) describedPlans.set(described, (plan = { given: method, method: checkMethod(method), sent: described.method, source: described.url, compiled: undefined, rules: described }));
   return plan;
 }
 
@@ -216,38 +232,22 @@ export const routeEntry = /* @__PURE__ */ boundedMemo(
 /** Plans on GitHub's rules, by url then method: both strings the caller holds, so a lookup builds no key. */
 export const githubPlans = /* @__PURE__ */ boundedMemo(PLAN_CACHE_SIZE, (): Map<string, Plan> => new Map(), (url) => 2 * url.length);
 
-/** The plan source of an adopted table. */
-function sourceOf(table: Dictionary): PlanSource {
-  return (table as unknown as { [PLAN_SOURCE]: PlanSource })[PLAN_SOURCE];
+/** The plan source a route table carries, or undefined. */
+export function sourceOf(table: unknown): PlanSource | undefined {
+  const source = isPlainObject(table) && hasOwn.call(table, PLAN_SOURCE) ? (table as unknown as { [PLAN_SOURCE]: PlanSource })[PLAN_SOURCE] : undefined;
+  return typeof source === "object" && source !== null && typeof source.adopt === "function" ? source : undefined;
 }
-
-/** Route tables this library copied and froze whole, with their plan source: shared by every call, never copied again. */
-const adopted = /* @__PURE__ */ new WeakSet<object>();
 
 /**
- * A route table as an endpoint keeps it: a deep, frozen copy carrying the plan source of `table`, unless `table` is
- * one already (a table frozen by anyone else may still have entries that change). Throws ERR_INVALID_ROUTE for a table
- * that endpointkit/openapi did not make or adopt: GitHub's rules would send a described route's parameters elsewhere.
+ * A route table as an endpoint keeps it, as its plan source adopts it. Throws ERR_INVALID_ROUTE for a table that
+ * endpointkit/openapi did not make or adopt: GitHub's rules would send a described route's parameters elsewhere.
  */
 export function adoptTable(table: unknown): Dictionary {
-  if (adopted.has(table as object)) return table as Dictionary;
-  const source = isPlainObject(table) && hasOwn.call(table, PLAN_SOURCE) ? (table as unknown as { [PLAN_SOURCE]: unknown })[PLAN_SOURCE] : undefined;
-  if (typeof source !== "function") {
+  const source = sourceOf(table);
+  if (source === undefined) {
     throw new EndpointError("ERR_INVALID_ROUTE", `${ROUTES} is a route table: give it through fromOpenApi() or describedRoutes() of "endpointkit/openapi"`);
   }
-  const copy = deepCopy(table as Dictionary);
-  Object.defineProperty(copy, PLAN_SOURCE, { __proto__: null, value: source } as PropertyDescriptor);
-  adopted.add(deepFreeze(copy));
-  return copy;
-}
-
-/** `value` frozen at every depth (a deep copy's: plain objects and lists only). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    for (const key of Object.keys(value)) deepFreeze((value as Dictionary)[key]);
-    Object.freeze(value);
-  }
-  return value;
+  return source.adopt(table as Dictionary, deepCopy);
 }
 
 /** True for the keys a JS object lists first, in ascending order: canonical integers from 0 to 2^32 - 2. */

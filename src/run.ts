@@ -3,7 +3,6 @@
 // expanded and its path checked, the other keys placed by the plan's rules, headers, mediaType, request.
 import { nativeBodyKind } from "./body-kind.js";
 import { EndpointError, describeRoute, isEndpointError, quote, withRoute } from "./errors.js";
-import { authNotDescribed, checkAuth, checkAuthServer, mergeAuth } from "./auth.js";
 import { addCheckedHeaders } from "./headers.js";
 import { applyMediaType, mergeMediaType, normalizeMediaType } from "./media-type.js";
 import { deepCopy, getOwn, isPlainObject, mergeValue, ownValue, setOwn, type Dictionary } from "./objects.js";
@@ -15,7 +14,7 @@ import { isToken } from "./token.js";
 import { hasOwn } from "./values.js";
 import { expandTemplate, expandedPlainValues, type VarSpec } from "./uri-template/index.js";
 import { baseUrlPrefix, compileUrlText, emptySegmentNames, hasDotSegment, isRequired, schemeLength, withoutLeadingSlashes, type CompiledUrl } from "./url.js";
-import { NO_DEFAULTS, adoptTable, describedPlanOf, githubPlans, isArrayIndex, type Call, type Defaults, type Plan, type RouteEntry, type Rules } from "./plan.js";
+import { NO_DEFAULTS, adoptTable, describedPlanOf, githubPlans, isArrayIndex, type Call, type Defaults, type Plan, type PlanRules, type RouteEntry, type Rules } from "./plan.js";
 import type { RequestOptions, ResponseHeaders } from "./types/index.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -37,10 +36,8 @@ export interface Contract {
  */
 export function run(defaults: Defaults, route: RouteEntry | undefined, options: Dictionary, contract: Contract | undefined): RequestOptions {
   const keys = Object.keys(options);
-  let named = namedOptions(options, keys);
-  // What the caller's option-named keys held, when the route claims some of them as its parameters (read once).
-  let claimed: Readonly<NamedOptions> | undefined;
-  let isOption: (key: string) => boolean = isNamedOption;
+  const call = new CallView(options, keys, defaults, contract);
+  let named = (call.named = namedOptions(options, keys));
   let plan: Plan | undefined;
   const routeMethod = route === undefined ? undefined : (route.method ?? defaults.method);
   let method: unknown = routeMethod;
@@ -51,26 +48,25 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
     // keys are its parameters, not options. Most calls name no option, and most described routes claim none of those.
     if (route !== undefined && routes !== undefined && named !== NO_NAMED_OPTIONS) {
       plan = lookUp(defaults, routes, routeMethod, route.url, route);
-      const claims = plan?.rules.claims;
+      const rules: PlanRules | undefined = plan?.rules;
+      const claims = rules?.claims;
       if (claims !== undefined && keys.some((key) => isNamedOption(key) && claims(key))) {
-        claimed = named;
+        call.claimed = named;
         const own: NamedOptions = { ...named };
         for (const key of keys) if (isNamedOption(key) && claims(key)) own[key] = undefined;
-        named = own;
-        isOption = (key) => isNamedOption(key) && !claims(key);
+        call.named = named = own;
+        call.isOption = (key) => isNamedOption(key) && !claims(key);
       }
-      checkSameOperation(plan?.rules, routeMethod, named.method);
+      rules?.sameOperation?.(routeMethod, named.method);
     }
     method = named.method !== undefined ? named.method : routeMethod !== undefined ? routeMethod : defaults.method;
     // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
     url = route !== undefined ? route.url : named.url !== undefined ? named.url : defaults.url;
     if (plan === undefined || method !== routeMethod) plan = lookUp(defaults, routes, method, url, route);
-    const rules = plan?.rules ?? GITHUB_RULES;
-    const headers = defaults.copyHeaders();
+    const rules: PlanRules = plan?.rules ?? GITHUB_RULES;
+    const headers = (call.headers = defaults.copyHeaders());
     if (rules.accept !== undefined) headers.accept = rules.accept;
     let mediaType: Dictionary | undefined;
-    // The call's credentials as checked: a copy, so the caller's auth is read once.
-    let givenAuth: Dictionary | undefined;
     // The option-level rules, in the order of the caller's keys, as merge() applies them: endpoint() and parse(merge())
     // report the same problem first. Only calls that name an option walk their keys again.
     if (named !== NO_NAMED_OPTIONS) {
@@ -82,15 +78,16 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
         } else if (key === "auth" && named.auth !== undefined) {
           // Difference 17: on GitHub's rules octokit would send it as a parameter (a query string, logged everywhere).
           if (rules === GITHUB_RULES) throw authNotDescribed();
-          givenAuth = checkAuth(named.auth);
+          // The described route checks them, and gives its copy: the caller's auth is read once.
+          call.auth = rules.checkAuth?.(named.auth);
         } else if (key === "mediaType" && named.mediaType !== undefined) {
           // parse()'s options are merged: their preview names are normalised already.
           mediaType = defaults === NO_DEFAULTS ? normalizeMediaType(named.mediaType, false) : mergeMediaType(defaults.mediaType, named.mediaType);
         }
       }
     }
-    mediaType ??= defaults.mediaType;
-    const baseUrl = baseUrlOf(named.baseUrl, rules, defaults);
+    call.mediaType = mediaType ?? defaults.mediaType;
+    const baseUrl = (call.baseUrl = baseUrlOf(named.baseUrl, rules, defaults));
     // After the caller's keys, as merge() checks it once they are all in; a method alone may name a route elsewhere too.
     if (route === undefined) checkOriginAt(defaults, routes, url, baseUrl, named.baseUrl);
     if (plan === undefined) {
@@ -98,10 +95,11 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
       throw new EndpointError("ERR_URL_REQUIRED", "url is required and must be a string");
     }
     // The credentials of the call (DECISIONS "Credentials: `auth`"): the defaults' too are refused where no
-    // description covers the route (difference 17), and sent only to the origin of the endpoint's base URL.
-    const auth = defaults.auth === undefined && givenAuth === undefined ? undefined : mergeAuth(defaults.auth, givenAuth, true);
-    if (auth !== undefined) checkAuthRoute(rules, named.baseUrl !== undefined ? named.baseUrl : defaults.baseUrl, defaults);
-    return runPlan(plan, baseUrl, options, keys, named, claimed, defaults, headers, mediaType, isOption, contract, auth);
+    // description covers the route (difference 17); where they may go (the origin of the endpoint's base URL, a
+    // trusted own server) is the described route's to say.
+    if (defaults.auth !== undefined || call.auth !== undefined) checkAuthRoute(rules, named.baseUrl !== undefined ? named.baseUrl : defaults.baseUrl, defaults);
+    call.plan = plan;
+    return runPlan(call);
   } catch (error) {
     const explain = plan?.rules.explain;
     return withRoute(explain !== undefined && isEndpointError(error) ? explain(error, keys) : error, describeRoute(method, url));
@@ -132,7 +130,7 @@ function lookUp(defaults: Defaults, routes: unknown, method: unknown, url: unkno
   const byMethod = githubPlans(url);
   let plan = byMethod.get(method);
   if (plan === undefined) {
-    plan = { given: method, method: checkMethod(method), source: url, compiled: undefined, rules: GITHUB_RULES };
+    plan = { given: method, method: checkMethod(method), sent: undefined, source: url, compiled: undefined, rules: GITHUB_RULES };
     // A few spellings of a few methods per URL; any more (a caller's long made-up methods) are not kept.
     if (byMethod.size < MAX_METHODS_PER_URL) byMethod.set(method, plan);
   }
@@ -144,36 +142,33 @@ function lookUp(defaults: Defaults, routes: unknown, method: unknown, url: unkno
 }
 
 /** The rules of the route `method url` on `routes` (a route table, or none): the described route's, else GitHub's. */
-export function rulesOf(defaults: Defaults, routes: unknown, method: unknown, url: unknown): Rules {
+export function rulesOf(defaults: Defaults, routes: unknown, method: unknown, url: unknown): PlanRules {
   return (routes === undefined ? undefined : lookUp(defaults, routes, method, url)?.rules) ?? GITHUB_RULES;
 }
 
 /** The first of `keys` that is an option name the route's rules have as a parameter (DECISIONS "Described routes"). */
-export function claimedOption(rules: Rules, keys: readonly string[]): string | undefined {
-  return keys.find((key) => isNamedOption(key) && rules.claims(key));
+export function claimedOption(rules: PlanRules, keys: readonly string[]): string | undefined {
+  const claims = rules.claims;
+  return claims === undefined ? undefined : keys.find((key) => isNamedOption(key) && claims(key));
+}
+
+/** Difference 17: `auth` on a route no description covers, where octokit would send it as a parameter. */
+export function authNotDescribed(): EndpointError {
+  return new EndpointError(
+    "ERR_INVALID_PARAMETER",
+    "auth names credentials by an API description's security schemes, and no description covers this route: set the authorization header instead (on GitHub's rules auth would be sent as a parameter)",
+  );
 }
 
 /**
- * On a described route string, a `method` option naming another method is ERR_INVALID_ROUTE: it would take the call to
- * another operation (another server, other parameters) than the route whose parameters were read.
+ * Where credentials may go (DECISIONS "Credentials: `auth`"): only on a described route (difference 17), and only
+ * where its plan lets them.
  */
-export function checkSameOperation(rules: Rules | undefined, routeMethod: unknown, method: unknown): void {
-  if (rules !== undefined && rules !== GITHUB_RULES && method !== undefined && (typeof method !== "string" || typeof routeMethod !== "string" || method.toLowerCase() !== routeMethod.toLowerCase())) {
-    throw new EndpointError("ERR_INVALID_ROUTE", "options hold a method beside a described route string, which names the operation: write the method in the route");
-  }
-}
-
-/**
- * Where credentials may go (DECISIONS "Credentials: `auth`"): only on a described route (difference 17), only with a
- * baseUrl in force (`inForce`: the call's, else the endpoint's) on the endpoint's origin, and to a route's own server
- * on another origin only when its rules allow it (a trusted origin). parse() cannot tell the endpoint's baseUrl from
- * another: merge() checked it.
- */
-export function checkAuthRoute(rules: Rules, inForce: unknown, defaults: Defaults): void {
+export function checkAuthRoute(rules: PlanRules, inForce: unknown, defaults: Defaults): void {
   if (rules === GITHUB_RULES) throw authNotDescribed();
-  if (rules.credentials === undefined) return;
-  if (defaults !== NO_DEFAULTS) checkAuthServer(inForce, defaults.baseUrl);
-  if (goesToOwnServer(inForce, rules)) rules.credentialsTo?.();
+  // `inForce`: the call's baseUrl, else the endpoint's. parse() cannot tell the endpoint's baseUrl from another:
+  // merge() checked it.
+  rules.authServer?.(inForce, defaults.baseUrl, defaults !== NO_DEFAULTS);
 }
 
 /** Difference 16 for merged options (merge()): their url, judged where the request would go. */
@@ -195,44 +190,26 @@ function checkOriginAt(defaults: Defaults, routes: unknown, url: unknown, baseUr
 const MAX_METHODS_PER_URL = 16;
 
 /**
- * Where a call goes: the baseUrl in force (the call's, else the endpoint's), unless the route has its own server (an
- * OpenAPI operation's `servers`) standing in for that one, the description's. Merged options hold the endpoint's
- * baseUrl whether or not the caller gave one, so parse(merge()) and endpoint() judge it alike.
+ * Where a call goes: the baseUrl in force (the call's, else the endpoint's), as the route's plan places it (a described
+ * route's own server). Merged options hold the endpoint's baseUrl whether or not the caller gave one, so
+ * parse(merge()) and endpoint() judge it alike.
  */
-function baseUrlOf(given: unknown, rules: Rules, defaults: Defaults): unknown {
+function baseUrlOf(given: unknown, rules: PlanRules, defaults: Defaults): unknown {
   const inForce = given !== undefined ? given : defaults.baseUrl;
-  return goesToOwnServer(inForce, rules) ? rules.baseUrl : inForce;
-}
-
-/**
- * True when a route with its own server goes there: the baseUrl in force is none or the description's server that
- * it stands in for. Any other is a pin, which replaces every described server.
- */
-function goesToOwnServer(inForce: unknown, rules: Rules): boolean {
-  return rules.baseUrl !== undefined && (inForce === undefined || inForce === rules.replaces);
+  return rules.server === undefined ? inForce : rules.server(inForce);
 }
 
 /**
  * The request options of one call whose options were read and checked (run): the URL expanded and joined to
  * baseUrl, the other keys placed by the plan's rules, then the mediaType's accept header and the request meta.
  */
-function runPlan(
-  plan: Plan,
-  baseUrl: unknown,
-  options: Dictionary,
-  keys: readonly string[],
-  named: Readonly<NamedOptions>,
-  claimed: Readonly<NamedOptions> | undefined,
-  defaults: Defaults,
-  headers: ResponseHeaders,
-  mediaType: Dictionary | undefined,
-  isOption: (key: string) => boolean,
-  contract: Contract | undefined,
-  auth: Dictionary | undefined,
-): RequestOptions {
+function runPlan(call: CallView): RequestOptions {
+  const { plan, defaults, headers, named } = call;
   const compiled = (plan.compiled ??= compileUrlText(plan.source, plan.rules.colonPlaceholders));
-  const { rules } = plan;
-  const call = new CallView(plan.method, options, keys, defaults, headers, compiled.notParameters, isOption, overDefault(named.data, defaults.data), claimed);
+  const rules: PlanRules = plan.rules;
+  call.method = plan.method;
+  call.skip = compiled.notParameters;
+  call.data = overDefault(named.data, defaults.data);
   let target = expandUrl(compiled, call, rules);
   // Read at once: when it is true, no value can have left a dot segment, and the search for one below is skipped.
   const plain = !compiled.literalMayFormDot && expandedPlainValues;
@@ -240,12 +217,14 @@ function runPlan(
   let base: string | undefined;
   const join = compiled.join;
   if (join === "path" || join === "pathAfterExpansion" || (join === "fromValue" && schemeLength(target) === 0)) {
+    const baseUrl = call.baseUrl;
     base = baseUrl === defaults.baseUrl && defaults.basePrefix !== undefined ? defaults.basePrefix : checkedBaseUrl(baseUrl);
     if (join !== "path") target = withoutLeadingSlashes(target);
   }
+  const { mediaType, contract } = call;
   if (mediaType !== undefined) applyMediaTypeOption(headers, mediaType, contract, target, base !== undefined);
   rules.request(call);
-  if (auth !== undefined) rules.credentials?.(auth, call);
+  if (defaults.auth !== undefined || call.auth !== undefined) rules.credentials?.(call.auth, defaults.auth, call);
   const { body } = call;
   // The path is judged before the query goes in, and quoted without any query: a message never holds a credential
   // the query carries (`?api_key=`).
@@ -256,10 +235,7 @@ function runPlan(
   }
   target = appendQuery(target, call.query, compiled.mayHoldQueryOrFragment);
   if (base !== undefined) target = base + target;
-  // A plan's method is lowercase (checkMethod) but a described 3.2 additionalOperations key's (`Purge`), sent in its
-  // case under octokit's contract too; GitHub's plans, octokit's every call, are never asked.
-  const keepsCase = rules !== GITHUB_RULES && plan.method !== plan.method.toLowerCase();
-  const method = contract === undefined || keepsCase ? plan.method : contract.method(plan.method);
+  const method = plan.sent ?? (contract === undefined ? plan.method : contract.method(plan.method));
   const result: RequestOptions = { method, url: target, headers };
   if (body !== undefined) result.body = body;
   const request = overDefault(named.request, defaults.request, true);
@@ -272,23 +248,33 @@ function runPlan(
   return result;
 }
 
-/** A call as the rules read it (Call): one object, its view of the caller's values, each read once. */
+/**
+ * A call's state, one object from its read to its result: what the rules read of it (Call), and what run() found
+ * for runPlan (the plan, where the call goes, its named options, mediaType, the contract).
+ */
 class CallView implements Call {
+  method = "";
   query = "";
   body: unknown = undefined;
+  data: unknown = undefined;
+  headers: ResponseHeaders = undefined as never;
+  skip: ReadonlySet<string> = undefined as never;
+  plan: Plan = undefined as never;
+  named: Readonly<NamedOptions> = NO_NAMED_OPTIONS;
+  /** The option-named keys the route claims, as they were read. */
+  claimed: Readonly<NamedOptions> | undefined = undefined;
+  isOption: (key: string) => boolean = isNamedOption;
+  baseUrl: unknown = undefined;
+  mediaType: Dictionary | undefined = undefined;
+  /** The caller's `auth` as the described route checked it (its copy, read once); undefined: none given. */
+  auth: unknown = undefined;
   /** What the URL's variables were given, when the URL read them through this view (expandUrl). */
   urlValues: Dictionary | undefined = undefined;
   constructor(
-    readonly method: string,
     readonly options: Dictionary,
     readonly keys: readonly string[],
     readonly defaults: Defaults,
-    readonly headers: ResponseHeaders,
-    readonly skip: ReadonlySet<string>,
-    readonly isOption: (key: string) => boolean,
-    readonly data: unknown,
-    /** The option-named keys the route claims, as they were read. */
-    private readonly claimed: Readonly<NamedOptions> | undefined,
+    readonly contract: Contract | undefined,
   ) {}
 
   read(key: string): unknown {
@@ -314,14 +300,11 @@ function checkedBaseUrl(baseUrl: unknown): string {
  * not take are the JSON body, unless `data` is; on every other method they are the query.
  */
 export const GITHUB_RULES: Rules = {
-  baseUrl: undefined,
-  replaces: undefined,
   accept: undefined,
   required: undefined,
   colonPlaceholders: true,
   sharesKeys: false,
   takes: () => true,
-  claims: () => false,
   headers: (given) => given,
   request(call) {
     const { method, headers } = call;
@@ -348,7 +331,7 @@ export const GITHUB_RULES: Rules = {
  * The options read by name (the option names and `data`), as the caller's own enumerable keys hold them: what merge()
  * reads, so nothing inherited or hidden is ever taken for an option. Absent ones are undefined.
  */
-interface NamedOptions {
+export interface NamedOptions {
   method: unknown;
   url: unknown;
   baseUrl: unknown;
@@ -361,7 +344,7 @@ interface NamedOptions {
 }
 
 /** True for the keys namedOptions() reads: a switch, which V8 answers with a few pointer comparisons, not a hash. */
-function isNamedOption(key: string): key is keyof NamedOptions {
+export function isNamedOption(key: string): key is keyof NamedOptions {
   switch (key) {
     case "method":
     case "url":

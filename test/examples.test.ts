@@ -151,3 +151,32 @@ describe("examples/own-api: an API of your own from its YAML description", () =>
     expect([photo.name, photo.type, [...new Uint8Array(await photo.arrayBuffer())]]).toEqual(["rex.png", "image/png", [0x89, 0x50, 0x4e, 0x47]]);
   });
 });
+
+describe("examples/agent-tools: an API's operations as LLM tools in an agent's loop", () => {
+  it("sends each tool call as the described request, with the credential, and hands a refused argument back", { timeout: 20_000 }, async () => {
+    const { origin, arrived } = await serve(({ method, target }) => {
+      if (method === "POST" && target === "/v1/tasks") return { status: 201, body: JSON.stringify({ id: 7, title: "Buy milk" }) };
+      if (method === "GET" && target === "/v1/tasks?status=open&%24top=2") return { status: 200, body: JSON.stringify([{ id: 7, title: "Buy milk" }]) };
+      return { status: 404, body: "{}" };
+    });
+
+    const result = await runExample("examples/agent-tools/app.mjs", { TASKS_API_URL: origin, TASKS_API_KEY: "k-secret" });
+
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      tools: ["listTasks", "createTask", "completeTask"],
+      calls: [
+        { tool: "createTask", route: "POST /tasks", status: 201 },
+        { tool: "listTasks", route: "GET /tasks", error: "ERR_INVALID_PARAMETER" },
+        { tool: "listTasks", route: "GET /tasks", status: 200 },
+      ],
+      answer: "You have 1 open task(s): Buy milk.",
+    });
+    // The refused call sent nothing: two requests arrived, each with the credential the model never saw.
+    expect(arrived.map((request) => `${request.method} ${request.target}`)).toEqual(["POST /v1/tasks", "GET /v1/tasks?status=open&%24top=2"]);
+    for (const request of arrived) expect(request.headers["x-api-key"]).toBe("k-secret");
+    expect(arrived[0]!.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(JSON.parse(arrived[0]!.body.toString("utf8"))).toEqual({ title: "Buy milk", due: "2026-12-01", "@labels": ["home"] });
+  });
+});

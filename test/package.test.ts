@@ -79,13 +79,13 @@ describe("the package's edges", () => {
   // path that drifts from `exports` would give node10 users other types than everyone else (or none).
   it("maps every subpath to the same types under typesVersions as under exports", () => {
     const subpaths = Object.entries(manifest.exports).filter(([subpath, target]) => subpath !== "." && typeof target === "object" && target.types !== undefined);
-    expect(subpaths.map(([subpath]) => subpath).sort()).toEqual(["./octokit", "./openapi"]);
+    expect(subpaths.map(([subpath]) => subpath).sort()).toEqual(["./octokit", "./openapi", "./tools"]);
     const mapped = manifest.typesVersions?.["*"] ?? {};
     for (const [subpath, target] of subpaths) {
       expect(mapped[subpath.slice(2)], subpath).toEqual([(target as { types: string }).types]);
       expect(packed, subpath).toContain((target as { types: string }).types.slice(2));
     }
-    expect(Object.keys(mapped).sort()).toEqual(["octokit", "openapi"]);
+    expect(Object.keys(mapped).sort()).toEqual(["octokit", "openapi", "tools"]);
   });
 
   it("keeps the type tools of `openapi -o` optional peers: an install of endpointkit brings neither, nor their TypeScript 5 peer", () => {

@@ -9,6 +9,7 @@ export type Command =
   | { action: "help" }
   | { action: "version" }
   | { action: "openapi"; argv: string[] }
+  | { action: "tools"; argv: string[] }
   | {
       action: "preview";
       route: string;
@@ -34,6 +35,7 @@ const FLAGS = ["--curl", "--base-url", "--openapi", "--auth", "--trust", "--serv
  */
 export function parseArgs(argv: readonly string[]): Command {
   if (argv[0] === "openapi") return { action: "openapi", argv: argv.slice(1) };
+  if (argv[0] === "tools") return { action: "tools", argv: argv.slice(1) };
   const positionals: string[] = [];
   let openapi: string | undefined;
   let baseUrl: string | undefined;

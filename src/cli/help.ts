@@ -7,8 +7,12 @@ export const USAGE = "Usage: endpointkit [options] <route> [item ...]";
 /** The one-line synopsis of the openapi command. */
 export const OPENAPI_USAGE = "Usage: endpointkit openapi [options] <description.json|.yaml>";
 
+/** The one-line synopsis of the tools command. */
+export const TOOLS_USAGE = "Usage: endpointkit tools --format FORMAT [options] <description.json|.yaml>";
+
 /** What follows a usage error: the synopsis of the command `argv` runs (only its own), and where its help is. */
 export function usageHint(argv: readonly string[]): string {
+  if (argv[0] === "tools") return `${TOOLS_USAGE}\nTry "endpointkit tools --help".`;
   return argv[0] === "openapi" ? `${OPENAPI_USAGE}\nTry "endpointkit openapi --help".` : `${USAGE}\nTry "endpointkit --help".`;
 }
 
@@ -16,6 +20,7 @@ export function usageHint(argv: readonly string[]): string {
 export function helpText(defaultBaseUrl: string): string {
   return `${USAGE}
        endpointkit openapi [options] <description.json|.yaml>
+       endpointkit tools --format FORMAT [options] <description.json|.yaml>
 
 Prints the request options endpoint() builds for a route, or a curl command
 that sends them. Nothing is sent.
@@ -140,5 +145,32 @@ Examples
   endpointkit openapi petstore.yaml > src/petstore-table.js
   endpointkit openapi --base-url https://pets.example petstore.yaml \\
       -o src/api.js
+`;
+}
+
+/** `endpointkit tools --help`. */
+export function toolsHelpText(): string {
+  return `${TOOLS_USAGE}
+
+Reads an OpenAPI description (JSON; YAML for any other extension) and prints
+one LLM tool definition per operation as JSON: what toTools() of
+"endpointkit/tools" gives in kit.tools. Nothing is sent.
+
+Options
+  --format FORMAT     openai (function tools, strict where possible),
+                      anthropic (tool use) or mcp (MCP tools/list); required
+  --include WHAT      only the operations of this route ("POST /pets"),
+                      operationId or tag; repeat for more
+  --server INDEX|URL  the description's server requests go to
+  --base-url URL      where the description is served: what a relative server
+                      URL is resolved against
+  --trust ORIGIN      another origin credentials may go to (an upload host);
+                      repeat for more
+  --name-length N     longest tool name, 1 to 64 (default 48)
+  -h, --help          print this help
+
+Examples
+  endpointkit tools --format openai petstore.yaml > tools.json
+  endpointkit tools --format anthropic --include pets petstore.yaml
 `;
 }

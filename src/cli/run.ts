@@ -10,6 +10,7 @@ import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
 import { describedEndpoint, describedNames, openapiModule } from "./openapi.js";
 import { TypesError } from "./paths-types.js";
+import { toolsCommand } from "./tools.js";
 import { buildOptions, describe, utf8, type BuiltRequest, type Io, type ReadFile } from "./options.js";
 import { cleanMessage, show } from "./show.js";
 import { nearest } from "./suggest.js";
@@ -47,6 +48,7 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
     if (command.action === "openapi") return success(await openapiModule(command.argv, io, warnings));
+    if (command.action === "tools") return success(toolsCommand(command.argv, io, warnings));
     curl = command.curl;
     const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings, command.server, command.serverVars, command.trust);
     // With a description, `name@file` is a file part of a multipart body, and an item is read by the description

@@ -2,13 +2,13 @@
 // the body written as its media type says. The path went through the route's template (described.ts) before.
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
-import { Pieces, Seen, encodeText, headerText, isEmptyValue, jsonText, styledPairs, withDays, type EncodingStyle, type Style } from "./styles.js";
+import { Pieces, Seen, bracketPairs, encodeText, headerText, isEmptyValue, jsonText, styledPairs, withDays, type EncodingStyle, type Style, type StyleWriters } from "./styles.js";
 import { ROUTES } from "../option-names.js";
 import { nativeBodyKind } from "../body-kind.js";
 import { chosenMedia, isJson, labelKind } from "./media.js";
 import { MAX_LIST_LENGTH, scalarText } from "../values.js";
 import type { Call } from "../plan.js";
-import type { CompiledBody, CompiledPlan as DescribedPlan, DescribedStyle, SlottedStyle } from "../types/route-table.js";
+import type { CompiledBody, CompiledPlan as DescribedPlan, DescribedStyle, SlottedStyle, Writers } from "../types/route-table.js";
 import type { ResponseHeaders } from "../types/index.js";
 
 /** Writes the query and body of a call on a described route; sets its cookie and content-type headers. */
@@ -75,15 +75,15 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
   // What the call reads of its values' objects, each read and written once however many paths reach it.
   const seen = new Seen();
   const querystring = plan.querystring;
-  const query = querystring === undefined ? pairsOf(plan.query, valueOf, new Pieces("the query"), seen) : [];
+  const query = querystring === undefined ? pairsOf(plan, plan.query, valueOf, new Pieces("the query"), seen) : [];
   // Read only by its slot: an index no slot has would be looked up on the prototypes.
   const whole = querystring === undefined ? undefined : valueOf(querystring);
   if (whole !== undefined) {
-    const text = querystringText(querystring!, whole, seen);
+    const text = plan.writers.querystring!(querystring!, whole, seen);
     if (text !== "") query.push(text);
   }
   if (plan.cookies.length > 0) {
-    const cookies = pairsOf(plan.cookies, valueOf, new Pieces("the cookie header", 2), seen);
+    const cookies = pairsOf(plan, plan.cookies, valueOf, new Pieces("the cookie header", 2), seen);
     if (cookies.length > 0) headers.cookie = [getOwn(headers, "cookie") ?? [], cookies].flat().join("; ");
   }
   let body = plan.body === undefined ? undefined : call.data;
@@ -93,7 +93,7 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
   }
   if (plan.body !== undefined) checkRequiredBody(plan.body, body);
   call.query = query.join("&");
-  call.body = body === undefined ? body : bodyAs(plan.body!, body, headers, seen);
+  call.body = body === undefined ? body : bodyAs(plan.body!, plan.writers, body, headers, seen);
 }
 
 /**
@@ -119,10 +119,10 @@ function checkRequiredBody(described: CompiledBody, body: unknown): void {
 }
 
 /** The `name=value` pairs of the parameters of `styles` that have a value in `values`, measured in `pairs`. */
-function pairsOf(styles: readonly SlottedStyle[], valueOf: (style: SlottedStyle) => unknown, pairs: Pieces, seen: Seen): string[] {
+function pairsOf(plan: DescribedPlan, styles: readonly SlottedStyle[], valueOf: (style: SlottedStyle) => unknown, pairs: Pieces, seen: Seen): string[] {
   for (const style of styles) {
     const value = valueOf(style);
-    if (value !== undefined) styledPairs(pairs, style, value, seen);
+    if (value !== undefined) styledPairs(pairs, style, value, seen, plan.writers);
   }
   return pairs.list;
 }
@@ -137,7 +137,7 @@ function invalid(key: string): EndpointError {
  * URLSearchParams; JSON, its JSON text percent-encoded; any other type, a scalar's text percent-encoded
  * (`application/jsonpath`).
  */
-function querystringText(style: SlottedStyle, value: unknown, seen: Seen): string {
+export function querystringText(style: SlottedStyle, value: unknown, seen: Seen): string {
   const { name } = style;
   if (style.style === "form") {
     if (isPlainObject(value)) return formText(value, style.encoding, seen, "the query");
@@ -190,22 +190,26 @@ export function isTransportHeader(name: string): boolean {
  * exploded), but a map takes the bracket form (`metadata[key]=value`, as Stripe's API reads it) where OpenAPI's would
  * drop the map's name.
  */
-function formText(body: Dictionary, encoding: ReadonlyMap<string, Style> | undefined, seen: Seen, what: string): string {
+export function formText(body: Dictionary, encoding: ReadonlyMap<string, Style> | undefined, seen: Seen, what = "the form body"): string {
   const pairs = new Pieces(what);
   for (const key of Object.keys(body)) {
     const given = body[key];
     const style: Style = encoding?.get(key) ?? { name: key, style: isPlainObject(given) ? "deepObject" : "form", explode: true, allowReserved: false, json: false };
-    if (given != null) styledPairs(pairs, style, given, seen);
+    if (given != null) styledPairs(pairs, style, given, seen, FORM_WRITERS);
   }
   return pairs.list.join("&");
 }
+
+/** A form's properties take the bracket form for a map (deepObject), whatever the table's other writers. */
+const FORM_WRITERS: StyleWriters = { deepObject: bracketPairs };
 
 /**
  * The body written as its media type says; sets the content-type unless the caller did. A caller's content-type chooses
  * among the media types the operation describes (chosenMedia), and the body is written as that label's kind; one the
  * operation does not describe is refused beside a body endpointkit writes (a native body is the caller's to label).
+ * Multipart and form bodies are written by the table's writers (compileEntry checked it has those its types need).
  */
-function bodyAs(described: CompiledBody, body: unknown, headers: ResponseHeaders, seen: Seen): unknown {
+function bodyAs(described: CompiledBody, writers: Writers, body: unknown, headers: ResponseHeaders, seen: Seen): unknown {
   let { encoding, kind } = described;
   const { dates } = described;
   let label = described.contentType;
@@ -232,9 +236,9 @@ function bodyAs(described: CompiledBody, body: unknown, headers: ResponseHeaders
   // A body given whole as data holds its dates too: written as a copy, never into the caller's object.
   if (dates.size > 0 && isPlainObject(body)) body = withDayProperties(body, dates);
   if (kind === "multipart") {
-    if (isPlainObject(body)) body = formData(body, encoding, seen);
+    if (isPlainObject(body)) body = writers.multipart!(body, encoding, seen);
   } else if (kind === "form") {
-    if (isPlainObject(body)) body = formText(body, encoding, seen, "the form body");
+    if (isPlainObject(body)) body = writers.formBody!(body, encoding, seen);
     else if (typeof body !== "string") label = undefined;
   } else if (kind === "json") {
     // JSON as on every route: a value the client serialises; a form, blob, bytes or stream is not labelled JSON.
@@ -278,7 +282,7 @@ function withDayProperties(body: Dictionary, dates: ReadonlySet<string>): Dictio
  * property whose Encoding Object names a contentType is one part of that type (a Blob of its text: JSON text for a JSON
  * type); a list whose encoding does not explode is one part, its items joined by commas (Swagger 2.0's csv).
  */
-function formData(body: Dictionary, encoding: ReadonlyMap<string, EncodingStyle>, seen: Seen): unknown {
+export function formData(body: Dictionary, encoding: ReadonlyMap<string, EncodingStyle>, seen: Seen): unknown {
   const { FormData, Blob } = globalThis as unknown as {
     FormData?: new () => { append(name: string, value: unknown): void };
     Blob?: new (parts: unknown[], options?: { type: string }) => object;

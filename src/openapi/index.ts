@@ -5,23 +5,27 @@ import { EndpointError, guarded, quote } from "../errors.js";
 import { isToken } from "../token.js";
 import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
 import { ROUTES } from "../option-names.js";
-import { PLAN_SOURCE } from "../plan.js";
-import { PATH_ITEM_METHODS, describedPlan } from "./plan.js";
-import { TABLE_SETTINGS, refuseUndescribed } from "./undescribed.js";
+import type { PlanSource } from "../plan.js";
+import { PATH_ITEM_METHODS } from "./plan.js";
+import { TABLE_SETTINGS } from "./undescribed.js";
+import { planSource, withSource } from "./table.js";
+import { ALL_WRITERS } from "./writers.js";
+import type { Writers } from "../types/route-table.js";
 import type { RouteTable } from "../types/route-table.js";
 import { describeValue, own, ownString, Reader, setProperty } from "./document.js";
 import { readSwagger2 } from "./swagger2.js";
 import { operationEntry, placeholderNames, setTemplatePath } from "./routes.js";
 import { isJson } from "./media.js";
 import { chosenServer, firstServer, serverUrl, serversOf, type ServerChoice } from "./servers.js";
-import { addSecurity, checkAuthFor, readSchemes, securedPlanSource, trustedOrigins, usedSchemes } from "./security.js";
+import { addSecurity, checkAuthFor, readSchemes, trustedOrigins, usedSchemes } from "./security.js";
 import type { DescribedOperationEntry, DescribedScheme } from "../types/route-table.js";
 import type { Auth } from "../types/options.js";
 
 export type { Auth, BasicCredentials, Credential } from "../types/options.js";
 
 export { ROUTES };
-export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, DescribedScheme, RouteTable, SchemeNames } from "../types/route-table.js";
+export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, DescribedScheme, RouteTable, SchemeNames, Writers } from "../types/route-table.js";
+export { tableWriters, writeCookieStyle, writeCredentials, writeDeepObject, writeFormBody, writeMultipart, writeQuerystring } from "./writers.js";
 
 /**
  * What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. (A type
@@ -69,33 +73,59 @@ export interface FromOpenApiOptions {
  * Reads a parsed OpenAPI 3.0, 3.1 or 3.2 or Swagger 2.0 document into an endpoint's defaults: baseUrl, accept and the
  * route table.
  */
-export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = /* @__PURE__ */ guarded("fromOpenApi()", read);
+export const fromOpenApi: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = /* @__PURE__ */ guarded(
+  "fromOpenApi()",
+  (document: unknown, options?: FromOpenApiOptions) => read(document, options, readSwagger2),
+);
+
+/**
+ * fromOpenApi() for OpenAPI 3.0, 3.1 and 3.2 only: the same table from the same document, without the Swagger 2.0
+ * reader in the bundle. A Swagger 2.0 document is ERR_INVALID_PARAMETER (read it with fromOpenApi()).
+ */
+export const fromOpenApi3: (document: unknown, options?: FromOpenApiOptions) => DescribedDefaults = /* @__PURE__ */ guarded(
+  "fromOpenApi3()",
+  (document: unknown, options?: FromOpenApiOptions) => read(document, options, undefined),
+);
 
 /**
  * `defaults` with its route table ready for `endpoint.defaults()`: for a table that `endpointkit openapi` wrote out
- * (fromOpenApi()'s tables are ready as they are). The table itself is not changed: a frozen or shared one is copied.
+ * as JSON (fromOpenApi()'s tables are ready as they are). Brings every writer. The table itself is not changed: a
+ * frozen or shared one is copied.
  */
-export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @__PURE__ */ guarded("describedRoutes()", <Defaults>(defaults: Defaults): Defaults => {
-  if (!isPlainObject(defaults)) throw new EndpointError("ERR_INVALID_PARAMETER", "describedRoutes(): give it the defaults that fromOpenApi() returns (an object)");
-  const table = own(defaults, ROUTES);
-  if (!isPlainObject(table)) throw new EndpointError("ERR_INVALID_ROUTE", `describedRoutes(): the defaults have no route table (${ROUTES})`);
-  const copy: Dictionary = {};
-  for (const key of Object.keys(defaults)) setOwn(copy, key, key === ROUTES ? withPlanSource({ ...table }) : defaults[key]);
-  return copy as Defaults;
-});
-
-/** `table` carrying the plan source that compiles its routes (src/plan.ts, PlanSource), which JSON never holds. */
-function withPlanSource<Table extends object>(table: Table): Table {
-  return Object.defineProperty(table, PLAN_SOURCE, { __proto__: null, value: planSource } as PropertyDescriptor);
-}
+export const describedRoutes: <Defaults>(defaults: Defaults) => Defaults = /* @__PURE__ */ guarded("describedRoutes()", <Defaults>(defaults: Defaults): Defaults => withTable(defaults, ALL_SOURCE, "describedRoutes()"));
 
 /**
- * The plan source of every table: the plans of described routes, with the credentials of those that require some
- * (security.ts), and the refusal of a route the table does not describe (undescribed.ts).
+ * `defaults` (a table's data, as `endpointkit openapi` writes it in a module) ready for `endpoint.defaults()`, with
+ * the call-time writers its routes use and no others (writeMultipart, writeCredentials…): what a module written by
+ * `endpointkit openapi` exports, so that a bundler keeps only those. A route that needs another is ERR_INVALID_ROUTE.
  */
-const planSource = /* @__PURE__ */ securedPlanSource((table: Dictionary, method: string, url: string) => describedPlan(table, method, url) ?? refuseUndescribed(table, method, url));
+export const routeTable: <Defaults>(defaults: Defaults, ...writers: Writers[]) => Defaults = /* @__PURE__ */ guarded(
+  "routeTable()",
+  <Defaults>(defaults: Defaults, ...writers: Writers[]): Defaults => {
+    const kit: { -readonly [K in keyof Writers]: Writers[K] } = {};
+    for (const writer of writers) {
+      if (!isPlainObject(writer)) throw new EndpointError("ERR_INVALID_PARAMETER", "routeTable(): give it the writers of \"endpointkit/openapi\" its routes use (writeMultipart, …)");
+      Object.assign(kit, writer);
+    }
+    return withTable(defaults, planSource(kit), "routeTable()");
+  },
+);
 
-function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDefaults {
+/** A copy of `defaults` whose route table carries `source`. */
+function withTable<Defaults>(defaults: Defaults, source: PlanSource, what: string): Defaults {
+  if (!isPlainObject(defaults)) throw new EndpointError("ERR_INVALID_PARAMETER", `${what}: give it the defaults that fromOpenApi() returns (an object)`);
+  const table = own(defaults, ROUTES);
+  if (!isPlainObject(table)) throw new EndpointError("ERR_INVALID_ROUTE", `${what}: the defaults have no route table (${ROUTES})`);
+  const copy: Dictionary = {};
+  for (const key of Object.keys(defaults)) setOwn(copy, key, key === ROUTES ? withSource({ ...table }, source) : defaults[key]);
+  return copy as Defaults;
+}
+
+/** The plan source of tables that may use every writer: fromOpenApi()'s and describedRoutes()'. */
+const ALL_SOURCE = /* @__PURE__ */ planSource(ALL_WRITERS);
+
+/** A document read into defaults; `swagger2`: the Swagger 2.0 reader, when the entry reads that format too. */
+function read(document: unknown, options: FromOpenApiOptions = {}, swagger2: typeof readSwagger2 | undefined): DescribedDefaults {
   if (!isPlainObject(document)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): the description must be a parsed OpenAPI or Swagger 2.0 document (an object)");
   if (!isPlainObject(options)) throw new EndpointError("ERR_INVALID_PARAMETER", "fromOpenApi(): options must be an object");
   const base = own(options, "baseUrl");
@@ -119,8 +149,9 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
     schemes = readSchemes(reader, document, false);
     read = readOpenApi3(reader, document, choice, base);
   } else if (version === undefined && swagger === "2.0") {
+    if (swagger2 === undefined) throw new EndpointError("ERR_INVALID_PARAMETER", 'fromOpenApi3(): the description is Swagger 2.0 ("swagger": "2.0"), which fromOpenApi3() does not read: read it with fromOpenApi()');
     schemes = readSchemes(reader, document, true);
-    read = readSwagger2(reader, document, swagger2Choice(choice), base);
+    read = swagger2(reader, document, swagger2Choice(choice), base);
   } else {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
@@ -141,7 +172,7 @@ function read(document: unknown, options: FromOpenApiOptions = {}): DescribedDef
   if (used !== undefined) settings.schemes = used;
   if (Object.keys(settings).length > 0) routes[TABLE_SETTINGS] = settings;
   const auth = own(options, "auth");
-  const defaults: DescribedDefaults = { baseUrl, headers: { accept }, [ROUTES]: withPlanSource(routes) };
+  const defaults: DescribedDefaults = { baseUrl, headers: { accept }, [ROUTES]: withSource(routes, ALL_SOURCE) };
   // A copy: the caller's object is theirs (a later change to it must not reach the endpoint).
   if (auth !== undefined) defaults.auth = { ...checkAuthFor(auth, schemes) } as Auth;
   return defaults;

@@ -53,6 +53,19 @@ export function chosenMedia(described: readonly string[], label: string): string
   return undefined;
 }
 
+/**
+ * The writers (keys of Writers) a body described as `mediaType` may need: its kind's, and for a range every kind a
+ * call's content-type within it may choose (chosenMedia): `*` + `/*` multipart and form, `multipart/*`, `application/*`.
+ */
+export function bodyWriters(mediaType: string): ("multipart" | "formBody")[] {
+  const type = essence(mediaType);
+  if (type === "*/*") return ["multipart", "formBody"];
+  if (type === "multipart/*") return ["multipart"];
+  if (type === "application/*") return ["formBody"];
+  const kind = bodyKind(type);
+  return kind === "multipart" ? ["multipart"] : kind === "form" ? ["formBody"] : [];
+}
+
 /** How a body labelled `label` by the caller is written: the kind of its essence. */
 export function labelKind(label: string): BodyKind {
   return bodyKind(essence(label));

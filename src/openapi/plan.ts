@@ -5,11 +5,12 @@ import { getOwn, isPlainObject, ownItems, type Dictionary } from "../objects.js"
 import { ROUTES } from "../option-names.js";
 import { hasOwn } from "../values.js";
 import { checkHeaderValue } from "../headers.js";
+import { checkAuth } from "./auth.js";
 import { describedHeaders, describedRequest, isFlatKey, isTransportHeader } from "./call.js";
-import { bodyKind, jsonContentType } from "./media.js";
+import { bodyKind, bodyWriters, jsonContentType } from "./media.js";
 import { Seen, isEmptyValue, jsonText, withDays, type EncodingStyle } from "./styles.js";
 import type { Call } from "../plan.js";
-import type { CompiledPlan, DescribedStyle, Place, SlottedStyle } from "../types/route-table.js";
+import type { CompiledPlan, DescribedStyle, Place, SlottedStyle, Writers } from "../types/route-table.js";
 
 /**
  * Compiled entries by table, then by url and method as a call gives them: both are strings the caller holds (a route
@@ -26,18 +27,18 @@ const MAX_SPELLINGS = 8;
  * route as written wins (OpenAPI 3.2's additionalOperations key a method in the case it is sent: `Purge`, `COPY`);
  * else the uppercase one, as fromOpenApi() writes the fixed fields' methods (`get` finds "GET /pets").
  */
-export function describedPlan(table: Dictionary, method: string, url: string): CompiledPlan | undefined {
+export function describedPlan(table: Dictionary, method: string, url: string, writers: Writers): CompiledPlan | undefined {
   const cached = compiledTables.get(table)?.get(url)?.get(method);
   if (cached !== undefined) return cached;
   const key = `${method} ${url}`;
   const entry = getOwn(table, key);
   let plan: CompiledPlan | undefined;
-  if (entry !== undefined) plan = compileEntry(key, url, entry);
+  if (entry !== undefined) plan = compileEntry(key, url, entry, writers);
   else {
     // Every other spelling of a method shares the plan of its uppercase one: a caller's "get" or "gEt" compiles nothing
     // new, and a few spellings per url are kept, so that the next call finds its own at once.
     const upper = method.toUpperCase();
-    plan = upper === method ? undefined : describedPlan(table, upper, url);
+    plan = upper === method ? undefined : describedPlan(table, upper, url, writers);
   }
   // Only routes the table describes are kept: a miss must not let a caller's urls fill memory. (Read again: the
   // uppercase spelling's lookup above may have made the maps.)
@@ -70,9 +71,14 @@ export const PATH_ITEM_METHODS: readonly string[] = ["get", "put", "post", "dele
 const FIXED_METHODS = /* @__PURE__ */ new Set([...PATH_ITEM_METHODS, "query"]);
 
 
-function compileEntry(route: string, url: string, entry: unknown): CompiledPlan {
+function compileEntry(route: string, url: string, entry: unknown, writers: Writers): CompiledPlan {
   const fail = (): never => {
     throw malformed(route);
+  };
+  // A writer the route needs and its table's module does not import (an entry edited by hand, or a module written
+  // for another table): said when the route is first called, naming the writer.
+  const need = (writer: keyof Writers): void => {
+    if (writers[writer] === undefined) throw missingWriter(route, writer);
   };
   const places = new Map<string, Place>();
   const query: SlottedStyle[] = [];
@@ -125,8 +131,11 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
         const mediaType = getOwn(parameter as Dictionary, "mediaType");
         if (querystring !== undefined || typeof mediaType !== "string") fail();
         const kind = bodyKind(mediaType as string);
+        need("querystring");
         placed = querystring = { ...style, in: where, slot, own, style: kind, json: style.json || kind === "json", encoding: encodingOf(parameter as Dictionary, fail) };
       } else {
+        if (style.style === "cookie") need("cookieStyle");
+        if (style.style === "deepObject" && !style.json) need("deepObject");
         placed = { ...style, in: where as "query" | "cookie", slot, own };
         (where === "query" ? query : cookies).push(placed);
       }
@@ -164,6 +173,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     // The other media types the operation describes, which a call's content-type may choose (media.ts chooseMedia).
     const others = names("mediaTypes");
     for (const other of others) checkHeaderValue("content-type", other);
+    // The writers of every kind a call may write this body as: its media type's, and those a content-type may choose.
+    for (const described of [type, ...others]) for (const writer of bodyWriters(described)) need(writer);
     described = {
       kind,
       mediaType: type,
@@ -221,6 +232,8 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
   }
   const plan: CompiledPlan = {
     route,
+    writers,
+    secured: getOwn(entry as Dictionary, "security") !== undefined,
     url: path,
     // The fixed fields' methods are sent lowercase, as on every route; any other (3.2's additionalOperations) as written.
     method: FIXED_METHODS.has(routeMethod.toLowerCase()) ? undefined : routeMethod,
@@ -248,8 +261,13 @@ function compileEntry(route: string, url: string, entry: unknown): CompiledPlan 
     sharesKeys: true,
     // OpenAPI path templating: `:id` is literal text.
     colonPlaceholders: false,
-    baseUrl: baseUrl as string | undefined,
+    ownServer: baseUrl as string | undefined,
     replaces: replaces as string | undefined,
+    // The route's own server (a path's or an operation's `servers`) stands in for the description's, the endpoint's
+    // baseUrl unless the caller or defaults() set another.
+    server: baseUrl === undefined ? undefined : (inForce: unknown) => (inForce === undefined || inForce === replaces ? baseUrl : inForce),
+    sameOperation,
+    checkAuth,
     accept: accept as string | undefined,
     places,
     query,
@@ -336,6 +354,10 @@ function styleOf(parameter: unknown, allowed: readonly string[], fail: () => nev
   };
 }
 
+export function missingWriter(route: string, writer: string): EndpointError {
+  return new EndpointError("ERR_INVALID_ROUTE", `the route ${quote(route)} needs the writer ${quote(writer)} of "endpointkit/openapi", which its table does not bring: write the table again with endpointkit openapi`);
+}
+
 function malformed(what: string): EndpointError {
   return new EndpointError("ERR_INVALID_ROUTE", `the route table (${ROUTES}) entry ${quote(what)} is not one that fromOpenApi() writes`);
 }
@@ -354,4 +376,14 @@ function fragmentStart(url: string): number {
     else if (code === 0x23 /* # */ && !insidePlaceholder) start = i;
   }
   return start;
+}
+
+/**
+ * On a described route string, a `method` option naming another method is ERR_INVALID_ROUTE: it would take the call to
+ * another operation (another server, other parameters) than the route whose parameters were read.
+ */
+function sameOperation(routeMethod: unknown, method: unknown): void {
+  if (method !== undefined && (typeof method !== "string" || typeof routeMethod !== "string" || method.toLowerCase() !== routeMethod.toLowerCase())) {
+    throw new EndpointError("ERR_INVALID_ROUTE", "options hold a method beside a described route string, which names the operation: write the method in the route");
+  }
 }

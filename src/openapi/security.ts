@@ -3,9 +3,9 @@
 // gives a described route's plan the method that applies a call's credentials (credentials.ts).
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, type Dictionary } from "../objects.js";
-import type { Call, DescribedPlan, PlanSource } from "../plan.js";
+import type { Call, DescribedPlan } from "../plan.js";
 import type { CompiledPlan, DescribedOperationEntry, DescribedScheme, RouteTable } from "../types/route-table.js";
-import { checkAuth } from "../auth.js";
+import { checkAuth, checkAuthServer, mergeAuth } from "./auth.js";
 import { applyCredentials, credentialsFor } from "./credentials.js";
 import { own, ownString, setProperty, type Reader } from "./document.js";
 import { originOf } from "../origin.js";
@@ -115,42 +115,44 @@ export function checkAuthFor(auth: unknown, schemes: ReadonlyMap<string, Describ
   return checked;
 }
 
+/** Plans with credentials, by the plan they were made from: the core's own cache of plans (by plan) keeps working. */
+const securedPlans = /* @__PURE__ */ new WeakMap<CompiledPlan, DescribedPlan>();
+
 /**
- * The plan source of a route table that has security requirements: `source`'s plans, with `credentials` on each
- * route that requires some. A plan per compiled plan, so the core's own cache of them (by plan) keeps working.
+ * The writer of credentials (Writers.credentials): `plan`, of a route with security requirements in `table`, with the
+ * functions that check where a call's `auth` may go and write it.
  */
-export function securedPlanSource(source: (table: Dictionary, method: string, url: string) => CompiledPlan | undefined): PlanSource {
-  const secured = new WeakMap<CompiledPlan, DescribedPlan>();
-  return (table: Dictionary, method: string, url: string) => {
-    const plan = source(table, method, url);
-    if (plan === undefined) return undefined;
-    let found = secured.get(plan);
-    if (found === undefined) {
-      // The entry the plan was compiled from (a 3.2 additionalOperations key, `Purge`, is its own route beside `PURGE`).
-      const key = plan.route;
-      const entry = getOwn(table, key);
-      const security = isPlainObject(entry) ? getOwn(entry, "security") : undefined;
-      if (security === undefined) found = plan;
-      else {
-        const malformed = (): never => {
-          throw new EndpointError("ERR_INVALID_ROUTE", `the route table entry ${quote(key)} has security requirements that are not ones fromOpenApi() writes`);
-        };
-        // The schemes by name: the table's settings entry holds them once (an entry's own, as tables written before
-        // held them, is read first).
-        const settings = getOwn(table, TABLE_SETTINGS);
-        const schemes = getOwn(entry as Dictionary, "schemes") ?? (isPlainObject(settings) ? getOwn(settings, "schemes") : undefined) ?? {};
-        if (!isSecurity(security) || !isPlainObject(schemes)) malformed();
-        const credentials = (auth: Dictionary, call: Call): void => applyCredentials(credentialsFor(security as string[][], schemes as { [name: string]: DescribedScheme }, auth), call);
-        const fields: PropertyDescriptorMap = { credentials: { __proto__: null, value: credentials } as PropertyDescriptor };
-        const refusal = untrustedServer(plan, isPlainObject(settings) ? getOwn(settings, "trust") : undefined, malformed);
-        if (refusal !== undefined) fields.credentialsTo = { __proto__: null, value: refusal } as PropertyDescriptor;
-        // The plan itself beneath (its own fields and any methods its prototype has), with credentials on top.
-        found = Object.create(plan, fields) as DescribedPlan;
-      }
-      secured.set(plan, found);
-    }
-    return found;
-  };
+export function securedPlan(plan: CompiledPlan, table: { readonly [route: string]: unknown }): DescribedPlan {
+  let found = securedPlans.get(plan);
+  if (found === undefined) {
+    // The entry the plan was compiled from (a 3.2 additionalOperations key, `Purge`, is its own route beside `PURGE`).
+    const key = plan.route;
+    const entry = getOwn(table as Dictionary, key);
+    const security = isPlainObject(entry) ? getOwn(entry, "security") : undefined;
+    const malformed = (): never => {
+      throw new EndpointError("ERR_INVALID_ROUTE", `the route table entry ${quote(key)} has security requirements that are not ones fromOpenApi() writes`);
+    };
+    // The schemes by name: the table's settings entry holds them once (an entry's own, as tables written before held
+    // them, is read first).
+    const settings = getOwn(table as Dictionary, TABLE_SETTINGS);
+    const schemes = getOwn(entry as Dictionary, "schemes") ?? (isPlainObject(settings) ? getOwn(settings, "schemes") : undefined) ?? {};
+    if (!isSecurity(security) || !isPlainObject(schemes)) malformed();
+    const credentials = (given: unknown, defaults: unknown, call: Call): void => {
+      const auth = mergeAuth(defaults, given, true);
+      if (auth !== undefined) applyCredentials(credentialsFor(security as string[][], schemes as { [name: string]: DescribedScheme }, auth), call);
+    };
+    const refusal = untrustedServer(plan, isPlainObject(settings) ? getOwn(settings, "trust") : undefined, malformed);
+    // A call's own baseUrl stays on the origin of the endpoint's; the route's own server, unless a pin replaces it,
+    // must be on the origin it stands in for or trusted by name.
+    const authServer = (inForce: unknown, endpoint: string | undefined, judgeEndpoint: boolean): void => {
+      if (judgeEndpoint) checkAuthServer(inForce, endpoint);
+      if (refusal !== undefined && (inForce === undefined || inForce === plan.replaces)) refusal();
+    };
+    // The plan itself beneath (its own fields and any methods its prototype has), with credentials on top.
+    found = Object.create(plan, { credentials: { __proto__: null, value: credentials }, authServer: { __proto__: null, value: authServer } } as PropertyDescriptorMap) as DescribedPlan;
+    securedPlans.set(plan, found);
+  }
+  return found;
 }
 
 /**
@@ -159,7 +161,7 @@ export function securedPlanSource(source: (table: Dictionary, method: string, ur
  * credentials only when the table trusts that origin by name. Undefined when it may be sent them; else the refusal.
  */
 function untrustedServer(plan: CompiledPlan, trust: unknown, malformed: () => never): (() => never) | undefined {
-  const server = plan.baseUrl;
+  const server = plan.ownServer;
   if (server === undefined) return undefined;
   const origin = originOf(server);
   if (origin !== undefined && origin === originOf(plan.replaces)) return undefined;

@@ -79,14 +79,20 @@ export class Pieces {
  * read as a space). A list or map with no values adds none, as an undefined value does. `seen` is what the call has
  * read of its values' objects.
  */
-export function styledPairs(pairs: Pieces, style: Style, value: unknown, seen: Seen): void {
-  if (style.style === "cookie") return cookiePairs(pairs, style, value, seen);
+export function styledPairs(pairs: Pieces, style: Style, value: unknown, seen: Seen, writers: StyleWriters): void {
+  if (style.style === "cookie") return writers.cookieStyle!(pairs, style, value, seen);
   const encode = style.allowReserved ? keepReserved : encodeText;
   // allowReserved applies to values: names are always encoded.
   const name = encodeText(style.name);
   if (style.json) return pairs.add(`${name}=${encode(jsonText(style.name, value, seen))}`, style.name);
-  if (style.style === "deepObject") return bracketPairs(pairs, style.name, name, value, encode, seen);
+  if (style.style === "deepObject") return writers.deepObject!(pairs, style.name, name, value, encode, seen);
   listPairs(pairs, style, value, encode, encodeText, name, seen);
+}
+
+/** The writers of the styles a table may leave out (a module `endpointkit openapi` writes names those it uses). */
+export interface StyleWriters {
+  readonly cookieStyle?: typeof cookiePairs;
+  readonly deepObject?: typeof bracketPairs;
 }
 
 /**
@@ -95,7 +101,7 @@ export function styledPairs(pairs: Pieces, style: Style, value: unknown, seen: S
  * add a cookie or split the header, a name must be a token and a value hold no white space, ";", control or non-ASCII
  * character: those need the escaping this style leaves to the caller.
  */
-function cookiePairs(pairs: Pieces, style: Style, value: unknown, seen: Seen): void {
+export function cookiePairs(pairs: Pieces, style: Style, value: unknown, seen: Seen): void {
   const checkValue = (text: string): string => {
     if (/[^\x21-\x7e]|;/.test(text)) {
       throw new EndpointError(
@@ -214,7 +220,7 @@ function listPairs(pairs: Pieces, style: Style, value: unknown, encode: Encode, 
   if (read !== undefined) seen!.done(value as object);
 }
 
-type Encode = (text: string) => string;
+export type Encode = (text: string) => string;
 
 /** The pairs beneath a map or list in the bracket form, worked out once per object and encoder (Seen.brackets). */
 interface Brackets {
@@ -234,7 +240,7 @@ interface Brackets {
  * counted before any is written, so a value that would make more than 2^20 of them, or a text past the engine's
  * longest string, is ERR_TOO_LARGE at once, however many paths reach its objects.
  */
-function bracketPairs(pairs: Pieces, parameter: string, name: string, value: unknown, encode: Encode, seen: Seen): void {
+export function bracketPairs(pairs: Pieces, parameter: string, name: string, value: unknown, encode: Encode, seen: Seen): void {
   if (!isWalked(value)) {
     if (value != null) pairs.add(`${name}=${encode(text(parameter, value))}`, parameter);
     return;

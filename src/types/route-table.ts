@@ -1,7 +1,7 @@
 // The route table that fromOpenApi() writes and endpoint.defaults() reads (DECISIONS "Described routes"), and the
 // shape of its entries once compiled for calls (src/openapi/plan.ts). Types only.
 import type { DescribedPlan } from "../plan.js";
-import type { EncodingStyle, Style } from "../openapi/styles.js";
+import type { Encode, EncodingStyle, Pieces, Seen, Style } from "../openapi/styles.js";
 
 /** How one parameter is sent; what OpenAPI makes the default is left out. */
 export interface DescribedParameter {
@@ -124,9 +124,37 @@ export type Place = SlottedStyle | "path" | "body";
 /** How a body of a media type is written (src/openapi/media.ts). */
 export type BodyKind = "multipart" | "form" | "json" | "other";
 
+/**
+ * The call-time writers a route table brings (DECISIONS "One pipeline": pay for what you use): a table module written
+ * by `endpointkit openapi` imports, by name, those its routes use; describedRoutes() and fromOpenApi() bring them all.
+ * A route that needs one its table lacks is ERR_INVALID_ROUTE.
+ */
+export interface Writers {
+  /** Security requirements: `auth` written where the route's schemes say (src/openapi/security.ts). */
+  readonly credentials?: (plan: CompiledPlan, table: { readonly [route: string]: unknown }) => DescribedPlan;
+  /** OpenAPI 3.2's querystring parameter: the whole query, as its media type says. */
+  readonly querystring?: (style: SlottedStyle, value: unknown, seen: Seen) => string;
+  /** OpenAPI 3.2's `style: cookie`: pairs sent unescaped. */
+  readonly cookieStyle?: (pairs: Pieces, style: Style, value: unknown, seen: Seen) => void;
+  /** `style: deepObject`: `name[key]=value`. */
+  readonly deepObject?: (pairs: Pieces, parameter: string, name: string, value: unknown, encode: Encode, seen: Seen) => void;
+  /** A multipart/form-data body, as a FormData. */
+  readonly multipart?: (body: { readonly [key: string]: unknown }, encoding: ReadonlyMap<string, EncodingStyle>, seen: Seen) => unknown;
+  /** An application/x-www-form-urlencoded body, as its text. */
+  readonly formBody?: (body: { readonly [key: string]: unknown }, encoding: ReadonlyMap<string, Style> | undefined, seen: Seen) => string;
+}
+
 /** A route table entry compiled for calls. */
 export interface CompiledPlan extends DescribedPlan {
   readonly route: string;
+  /** The writers of its table: those its routes use, checked when the route was compiled. */
+  readonly writers: Writers;
+  /** True when the route has security requirements (Writers.credentials applies them). */
+  readonly secured: boolean;
+  /** The route's own server (a path's or operation's `servers`); undefined: the endpoint's. */
+  readonly ownServer: string | undefined;
+  /** The description's server that the route's own one stands in for (a baseUrl equal to it is no pin). */
+  readonly replaces: string | undefined;
   /** Flat keys: path, query and cookie parameters, then body properties. */
   readonly places: ReadonlyMap<string, Place>;
   readonly query: readonly SlottedStyle[];
@@ -187,4 +215,3 @@ export interface SlottedStyle extends DescribedStyle {
   /** A form querystring's Encoding Object, by property. */
   readonly encoding?: ReadonlyMap<string, EncodingStyle> | undefined;
 }
-

@@ -1,7 +1,6 @@
 // The module `endpointkit openapi` prints (issue 30 classes 13 and 14): data only, whatever the description's file name
 // and text hold, and its default export is exactly what fromOpenApi() returns, own `__proto__` keys included.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
@@ -10,7 +9,9 @@ import { fromOpenApi } from "endpointkit/openapi";
 import { openapiModule } from "../../src/cli/openapi.js";
 import { RAW_UNSAFE, UNSAFE_CHARS } from "./unsafe-chars.js";
 
-const dir = mkdtempSync(join(tmpdir(), "endpointkit-module-"));
+// Inside the package, so that the module's import of "endpointkit/openapi" resolves (a package imports itself by name).
+mkdirSync(join(process.cwd(), ".cache"), { recursive: true });
+const dir = mkdtempSync(join(process.cwd(), ".cache", "endpointkit-module-"));
 let imported = 0;
 
 /** Imports module text as an ES module, as an application that ships the printed table would. */
@@ -36,9 +37,10 @@ function ownTree(value: unknown): unknown {
 }
 
 /**
- * The module is a comment line that no character can end early, then `export default <JSON>;` where a `__proto__`
- * key is written `["__proto__"]` (a computed key defines an own property, a literal one sets the prototype). Returns
- * the JSON value, so a test can check that the module holds nothing but it.
+ * The module is a comment line that no character can end early, the import of routeTable and the writers its routes
+ * use, then `const table = <JSON>;` where a `__proto__` key is written `["__proto__"]` (a computed key defines an own
+ * property, a literal one sets the prototype), and `export default routeTable(table, …)`. Returns the JSON value, so a
+ * test can check that the module holds nothing but it.
  */
 function dataOf(module: string): unknown {
   const newline = module.indexOf("\n");
@@ -47,9 +49,11 @@ function dataOf(module: string): unknown {
   // A line terminator in a `//` comment ends it: what follows would be code.
   expect(comment).not.toMatch(/[\r\u2028\u2029]/);
   const rest = module.slice(newline + 1);
-  expect(rest.startsWith("export default ")).toBe(true);
-  expect(rest.endsWith(";\n")).toBe(true);
-  return JSON.parse(rest.slice("export default ".length, -2).replaceAll('["__proto__"]:', '"__proto__":'));
+  const head = /^import \{ routeTable(?:, write[A-Z]\w*)* \} from "endpointkit\/openapi";\nconst table = /.exec(rest);
+  expect(head).not.toBeNull();
+  const tail = /;\nexport default \/\* @__PURE__ \*\/ routeTable\(table(?:, write[A-Z]\w*)*\);\n$/.exec(rest);
+  expect(tail).not.toBeNull();
+  return JSON.parse(rest.slice(head![0].length, tail!.index).replaceAll('["__proto__"]:', '"__proto__":'));
 }
 
 const DESCRIPTION = {

@@ -1,5 +1,5 @@
 // The openapi command and --openapi (src/cli/openapi.ts), run as the built command.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -32,12 +32,15 @@ describe("endpointkit openapi", () => {
   it("prints an ES module whose default export endpoint.defaults() takes", async () => {
     const { status, stdout } = await endpointkit("openapi", yamlFile);
     expect(status).toBe(0);
-    const moduleFile = join(dir, "table.mjs");
+    // Inside the package, so that the module's import of "endpointkit/openapi" resolves (a package imports itself).
+    mkdirSync(join(process.cwd(), ".cache"), { recursive: true });
+    const moduleFile = join(mkdtempSync(join(process.cwd(), ".cache", "openapi-")), "table.mjs");
     writeFileSync(moduleFile, stdout);
     const table = ((await import(pathToFileURL(moduleFile).href)) as { default: { baseUrl: string } }).default;
     expect(table.baseUrl).toBe("https://api.example");
     const { endpoint } = await import("endpointkit");
     const { describedRoutes } = await import("endpointkit/openapi");
+    expect(endpoint.defaults(table)("POST /cats", { name: "Tom" }).body).toEqual({ name: "Tom" });
     expect(endpoint.defaults(describedRoutes(table))("POST /cats", { name: "Tom" }).body).toEqual({ name: "Tom" });
   });
 

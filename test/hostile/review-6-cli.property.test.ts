@@ -3,8 +3,7 @@
 // written against. Each states the promise it checks: SECURITY.md (aliases resolve at most 1,000 times per document)
 // and docs/cli.md (the printed module "holds data only", merge keys "may copy at most 100,000 values", -o never
 // overwrites the description). Its fromOpenApi() findings are in review-6.property.test.ts.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
@@ -12,7 +11,9 @@ import { describe, expect, it } from "vitest";
 import { fromOpenApi } from "../../src/openapi/index.js";
 import { run, type Io } from "../../src/cli/run.js";
 
-const dir = mkdtempSync(join(tmpdir(), "endpointkit-review6-"));
+// Inside the package, so that the module's import of "endpointkit/openapi" resolves (a package imports itself by name).
+mkdirSync(join(process.cwd(), ".cache"), { recursive: true });
+const dir = mkdtempSync(join(process.cwd(), ".cache", "endpointkit-review6-"));
 let imported = 0;
 
 /** The io of a run where every path names `text`. */

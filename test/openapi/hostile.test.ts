@@ -190,10 +190,11 @@ describe("no quadratic time on a description's paths and servers (SECURITY.md's 
 describe("the compiled plans of a route table stay bounded", () => {
   it("compiles each described route once, however its method is spelled", async () => {
     const { describedPlan } = await import("../../src/openapi/plan.js");
+    const { ALL_WRITERS } = await import("../../src/openapi/writers.js");
     const table = Object.freeze({ "DELETE /x": Object.freeze({}) });
-    const plan = describedPlan(table, "DELETE", "/x");
-    for (const spelling of ["delete", "Delete", "dElEtE", "DELETE"]) expect(describedPlan(table, spelling, "/x")).toBe(plan);
-    expect(describedPlan(table, "GET", "/x")).toBeUndefined();
+    const plan = describedPlan(table, "DELETE", "/x", ALL_WRITERS);
+    for (const spelling of ["delete", "Delete", "dElEtE", "DELETE"]) expect(describedPlan(table, spelling, "/x", ALL_WRITERS)).toBe(plan);
+    expect(describedPlan(table, "GET", "/x", ALL_WRITERS)).toBeUndefined();
   });
 });
 

@@ -1,9 +1,9 @@
 // The `auth` option (DECISIONS "Credentials: `auth`"): credentials by security scheme name, checked where they are
-// given and merged scheme by scheme. Where they go is the described route's business (src/openapi/credentials.ts);
-// on GitHub's rules (a route no description covers) they are refused: difference 17.
-import { EndpointError, quote } from "./errors.js";
-import { getOwn, isPlainObject, setOwn, type Dictionary } from "./objects.js";
-import { originOf } from "./origin.js";
+// given and merged scheme by scheme. Where they go is the described route's business (credentials.ts); on GitHub's
+// rules (a route no description covers) the core refuses them: difference 17. Only tables bring this module.
+import { EndpointError, quote } from "../errors.js";
+import { getOwn, isPlainObject, setOwn, type Dictionary } from "../objects.js";
+import { originOf } from "../origin.js";
 
 /**
  * `auth` when it is a map of scheme names to credentials: a string, `{ username, password }` (strings), or
@@ -51,14 +51,6 @@ export function mergeAuth(defaults: unknown, given: unknown, checked = false): D
     if (value !== undefined) setOwn(merged, name, value);
   }
   return merged;
-}
-
-/** Difference 17: `auth` on a route no description covers, where octokit would send it as a parameter. */
-export function authNotDescribed(): EndpointError {
-  return new EndpointError(
-    "ERR_INVALID_PARAMETER",
-    "auth names credentials by an API description's security schemes, and no description covers this route: set the authorization header instead (on GitHub's rules auth would be sent as a parameter)",
-  );
 }
 
 /**
