@@ -2,7 +2,7 @@
 // the body written as its media type says. The path went through the route's template (described.ts) before.
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
-import { Pieces, Seen, bracketPairs, encodeText, headerText, isEmptyValue, jsonText, styledPairs, withDays, type EncodingStyle, type Style, type StyleWriters } from "./styles.js";
+import { Pieces, Seen, bracketPairs, encodeText, headerText, isEmptyValue, jsonText, styledPairs, type EncodingStyle, type Style, type StyleWriters } from "./styles.js";
 import { ROUTES } from "../option-names.js";
 import { nativeBodyKind } from "../body-kind.js";
 import { chosenMedia, isJson, labelKind } from "./media.js";
@@ -46,7 +46,7 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
         // The path's went to the URL (the plan's urlValue); a query, querystring or cookie parameter's is kept apart.
         if (qualified !== "path" && !(own && defaults.has(key))) {
           const value = call.read(key);
-          (ownValues ??= new Array<unknown>(plan.parameterSlots).fill(undefined))[qualified.own] = qualified.date ? withDays(key, value) : value;
+          (ownValues ??= new Array<unknown>(plan.parameterSlots).fill(undefined))[qualified.own] = qualified.date ? plan.writers.dates!(key, value) : value;
         }
         continue;
       }
@@ -58,8 +58,8 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
       if (own && ownValue(options, key) !== undefined) throw invalid(key);
     } else if (place !== "path" && !(own && defaults.has(key))) {
       const value = call.read(key);
-      if (place !== "body") values[place.slot] = place.date ? withDays(key, value) : value;
-      else if (value !== undefined) setOwn((properties ??= {}), key, plan.body!.dates.has(key) ? withDays(key, value) : value);
+      if (place !== "body") values[place.slot] = place.date ? plan.writers.dates!(key, value) : value;
+      else if (value !== undefined) setOwn((properties ??= {}), key, plan.body!.dates.has(key) ? plan.writers.dates!(key, value) : value);
     }
   }
   // A qualified key's value, where given, stands for its parameter; an empty list or map is no value, as undefined.
@@ -234,7 +234,7 @@ function bodyAs(described: CompiledBody, writers: Writers, body: unknown, header
     }
   }
   // A body given whole as data holds its dates too: written as a copy, never into the caller's object.
-  if (dates.size > 0 && isPlainObject(body)) body = withDayProperties(body, dates);
+  if (dates.size > 0 && isPlainObject(body)) body = writers.dateProperties!(body, dates) as Dictionary;
   if (kind === "multipart") {
     if (isPlainObject(body)) body = writers.multipart!(body, encoding, seen);
   } else if (kind === "form") {
@@ -259,22 +259,6 @@ function quotedJson(text: string): string {
   } catch {
     throw new EndpointError("ERR_TOO_LARGE", "the body (data) is a string whose JSON text passes the engine's longest string");
   }
-}
-
-/** `body` with the Dates of its `dates` properties written `YYYY-MM-DD`: a copy when one holds a Date, else itself. */
-function withDayProperties(body: Dictionary, dates: ReadonlySet<string>): Dictionary {
-  let copy: Dictionary | undefined;
-  for (const name of dates) {
-    const value = getOwn(body, name);
-    const written = value === undefined ? value : withDays(name, value);
-    if (written === value) continue;
-    if (copy === undefined) {
-      copy = {};
-      for (const key of Object.keys(body)) setOwn(copy, key, body[key]);
-    }
-    setOwn(copy, name, written);
-  }
-  return copy ?? body;
 }
 
 /**
@@ -326,7 +310,7 @@ function tooManyParts(name: string): EndpointError {
  * The caller's headers with each described header parameter that is not text written as text (`simple`). `styles`:
  * the route's header parameters by lowercase name, a map its plan builds once, so each header is one lookup.
  */
-export function describedHeaders(styles: ReadonlyMap<string, DescribedStyle>, headers: unknown): unknown {
+export function describedHeaders(styles: ReadonlyMap<string, DescribedStyle>, headers: unknown, writers: Writers): unknown {
   if (!isPlainObject(headers)) return headers;
   const copy: Dictionary = {};
   let seen: Seen | undefined;
@@ -337,7 +321,7 @@ export function describedHeaders(styles: ReadonlyMap<string, DescribedStyle>, he
     const style = value !== undefined && typeof value !== "string" ? styles.get(name.toLowerCase()) : undefined;
     // An empty list or map is no value: the header is left out, as an undefined one (DECISIONS "Described routes").
     if (style !== undefined && (value === null || isEmptyValue(value))) continue;
-    setOwn(copy, name, style === undefined ? value : headerText(style, style.date ? withDays(name, value) : value, (seen ??= new Seen())));
+    setOwn(copy, name, style === undefined ? value : headerText(style, style.date ? writers.dates!(name, value) : value, (seen ??= new Seen())));
   }
   return copy;
 }

@@ -142,6 +142,10 @@ export interface Writers {
   readonly multipart?: (body: { readonly [key: string]: unknown }, encoding: ReadonlyMap<string, EncodingStyle>, seen: Seen) => unknown;
   /** An application/x-www-form-urlencoded body, as its text. */
   readonly formBody?: (body: { readonly [key: string]: unknown }, encoding: ReadonlyMap<string, Style> | undefined, seen: Seen) => string;
+  /** `format: date` values: a Date written as its day (`YYYY-MM-DD`). */
+  readonly dates?: (name: string, value: unknown) => unknown;
+  /** `format: date` body properties: the body with their Dates written as days (a copy when one holds a Date). */
+  readonly dateProperties?: (body: { readonly [key: string]: unknown }, dates: ReadonlySet<string>) => { readonly [key: string]: unknown };
 }
 
 /** A route table entry compiled for calls. */
