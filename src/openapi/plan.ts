@@ -223,6 +223,7 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
   const routeMethod = route.slice(0, route.indexOf(" "));
   // Query, querystring and cookie parameters named like an option that is always the option (`data`, `headers`).
   const optionNamed = [...places].filter(([name, place]) => typeof place === "object" && !isFlatKey(name)).map(([name, place]) => [name, (place as SlottedStyle).in] as const);
+  if (optionNamed.length > 0) need("optionNamed");
   // Qualified keys name one parameter each; a parameter or property literally named so keeps its name.
   const qualified = new Map<string, SlottedStyle | "path">();
   for (const [key, place] of qualifiedKeys) if (!places.has(key) && !qualified.has(key)) qualified.set(key, place);
@@ -288,7 +289,7 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
     // `headers`, `data`, `request` and `auth` are always the options (DECISIONS "Described routes").
     claims: (key: string) => places.has(key) && isFlatKey(key),
     headers: (given: unknown) => describedHeaders(headerStyles, given, writers),
-    explain: optionNamed.length === 0 ? undefined : (error: EndpointError, keys: readonly string[]) => explainOptionNamed(error, keys, optionNamed),
+    explain: optionNamed.length === 0 ? undefined : (error: EndpointError, keys: readonly string[]) => writers.optionNamed!(error, keys, optionNamed),
     request: (call: Call) => describedRequest(plan, call),
   };
   return plan;
@@ -298,7 +299,7 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
  * DECISIONS "Described routes": a query or cookie parameter named `headers`, `data`, `request` or `auth` cannot be given
  * as a key, since those are always the options; a call that tried is told so beside what went wrong.
  */
-function explainOptionNamed(error: EndpointError, keys: readonly string[], optionNamed: readonly (readonly [string, string])[]): EndpointError {
+export function explainOptionNamed(error: EndpointError, keys: readonly string[], optionNamed: readonly (readonly [string, string])[]): EndpointError {
   const given = optionNamed.filter(([name]) => keys.includes(name));
   if (given.length === 0) return error;
   const names = given.map(([name, where]) => `the ${where} parameter ${quote(name)}`).join(" and ");

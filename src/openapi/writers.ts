@@ -5,7 +5,8 @@ import { getOwn, isPlainObject } from "../objects.js";
 import { ROUTES } from "../option-names.js";
 import type { Writers } from "../types/route-table.js";
 import { bodyWriters } from "./media.js";
-import { formData, formText, querystringText } from "./call.js";
+import { formData, formText, isFlatKey, querystringText } from "./call.js";
+import { explainOptionNamed } from "./plan.js";
 import { securedPlan } from "./security.js";
 import { bracketPairs, cookiePairs } from "./styles.js";
 import { withDayProperties, withDays } from "./dates.js";
@@ -24,6 +25,8 @@ export const writeMultipart: Writers = { multipart: formData };
 export const writeFormBody: Writers = { formBody: formText };
 /** `format: date` parameters and body properties: Dates written as days. */
 export const writeDates: Writers = { dates: withDays, dateProperties: withDayProperties };
+/** Query and cookie parameters named like an option (`data`): a call's error names their qualified keys. */
+export const writeOptionNamed: Writers = { optionNamed: explainOptionNamed };
 
 /** Every writer: what a description read at run time, or a table kept as JSON, may need. */
 export const ALL_WRITERS: Writers = {
@@ -35,6 +38,7 @@ export const ALL_WRITERS: Writers = {
   formBody: formText,
   dates: withDays,
   dateProperties: withDayProperties,
+  optionNamed: explainOptionNamed,
 };
 
 /** The export of each writer, by the Writers key it fills: what `endpointkit openapi` imports for a table. */
@@ -47,6 +51,7 @@ export const WRITER_EXPORTS: { readonly [K in keyof Writers]-?: string } = {
   formBody: "writeFormBody",
   dates: "writeDates",
   dateProperties: "writeDates",
+  optionNamed: "writeOptionNamed",
 };
 
 /**
@@ -67,6 +72,7 @@ export function tableWriters(defaults: unknown): string[] {
       const where = getOwn(parameter, "in");
       const style = getOwn(parameter, "style");
       if (getOwn(parameter, "date") === true) used.add(WRITER_EXPORTS.dates);
+      if ((where === "query" || where === "cookie" || where === "querystring") && typeof getOwn(parameter, "name") === "string" && !isFlatKey(getOwn(parameter, "name") as string)) used.add(WRITER_EXPORTS.optionNamed);
       if (where === "querystring") used.add(WRITER_EXPORTS.querystring);
       else if (where === "cookie" && style === "cookie") used.add(WRITER_EXPORTS.cookieStyle);
       else if (where === "query" && style === "deepObject" && getOwn(parameter, "json") !== true) used.add(WRITER_EXPORTS.deepObject);

@@ -6,7 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../../src/index.js";
 import * as openapi from "../../src/openapi/index.js";
-import { describedRoutes, fromOpenApi, routeTable, tableWriters, writeDates, writeFormBody, writeMultipart } from "../../src/openapi/index.js";
+import { describedRoutes, fromOpenApi, routeTable, tableWriters, writeDates, writeFormBody, writeMultipart, writeOptionNamed } from "../../src/openapi/index.js";
 import { expectEndpointError, loosen } from "../helpers.js";
 
 const petstore = JSON.parse(readFileSync(new URL("../fixtures/petstore/petstore-3.0.json", import.meta.url), "utf8")) as object;
@@ -99,6 +99,21 @@ describe("a table module written ahead (routeTable with the writers its routes u
       expect(JSON.stringify(lean)).not.toContain("23:30");
       const error = expectEndpointError(() => loosen(endpoint.defaults(routeTable(table)))("POST /a/{on}", call), "ERR_INVALID_ROUTE");
       expect(error.message).toContain('"dates"');
+    }
+  });
+
+  it("names writeOptionNamed for a query or cookie parameter named like an option, whose errors then say so", () => {
+    const document = (parameters: object[]) => ({ openapi: "3.0.3", servers: [{ url: "https://a.example" }], paths: { "/a": { get: { parameters, responses: {} } } } });
+    const plain = JSON.parse(JSON.stringify(fromOpenApi(document([{ name: "date", in: "query" }, { name: "headers", in: "header" }])))) as Record<string, unknown>;
+    expect(tableWriters(plain)).toEqual([]);
+    for (const where of ["query", "cookie"]) {
+      const table = JSON.parse(JSON.stringify(fromOpenApi(document([{ name: "data", in: where, required: true }])))) as Record<string, unknown>;
+      expect(tableWriters(table)).toEqual(["writeOptionNamed"]);
+      const lean = expectEndpointError(() => loosen(endpoint.defaults(routeTable(table, writeOptionNamed)))("GET /a", { data: "x" }), "ERR_INVALID_PARAMETER");
+      const full = expectEndpointError(() => loosen(endpoint.defaults(describedRoutes(table)))("GET /a", { data: "x" }), "ERR_INVALID_PARAMETER");
+      expect(lean.message).toBe(full.message);
+      expect(lean.message).toContain(`"${where}:data"`);
+      expect(expectEndpointError(() => loosen(endpoint.defaults(routeTable(table)))("GET /a", {}), "ERR_INVALID_ROUTE").message).toContain('"optionNamed"');
     }
   });
 
