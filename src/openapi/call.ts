@@ -105,12 +105,8 @@ function checkRequiredBody(described: CompiledBody, body: unknown): void {
   if (body === undefined) {
     if (!described.required) return;
     const names = described.requiredProperties;
-    throw new EndpointError(
-      "ERR_MISSING_PARAMETER",
-      names.length > 0
-        ? `no value for the required body properties ${names.map(quote).join(", ")} (the request body${described.name === undefined ? "" : ` ${quote(described.name)}`} is required)`
-        : `the request body${described.name === undefined ? "" : ` ${quote(described.name)}`} is required: give it as data`,
-    );
+    const whole = `the request body${described.name === undefined ? "" : ` ${quote(described.name)}`} is required`;
+    throw new EndpointError("ERR_MISSING_PARAMETER", names.length > 0 ? `no value for the required body properties ${names.map(quote).join(", ")} (${whole})` : `${whole}: give it as data`);
   }
   if (described.requiredProperties.length === 0 || !isPlainObject(body)) return;
   let missing: string[] | undefined;
@@ -275,35 +271,34 @@ export function formData(body: Dictionary, encoding: ReadonlyMap<string, Encodin
   const form = new FormData();
   // At most 2^20 parts, as a query holds at most 2^20 pairs: many properties can hold one long list.
   let parts = 0;
+  // Counted before the part is written, so a part past the bound is never read.
+  const count = (name: string): void => {
+    if (++parts > MAX_LIST_LENGTH) throw new EndpointError("ERR_TOO_LARGE", `the body property ${quote(name)} makes the multipart body hold more than ${MAX_LIST_LENGTH} parts`);
+  };
   for (const name of Object.keys(body)) {
     const value = body[name];
     const style = encoding.get(name);
     const contentType = style?.contentType;
+    const textOf = (item: unknown): string => scalarText(item, name) ?? jsonText(name, item, seen);
     if (contentType !== undefined && Blob !== undefined && value != null && !(value instanceof Blob) && !isEmptyValue(value) && !contentType.includes(",")) {
       // One part of the named type: JSON text for a JSON type, else the value's own text.
-      const text = isJson(contentType.toLowerCase()) ? jsonText(name, value, seen) : (scalarText(value, name) ?? jsonText(name, value, seen));
-      if (++parts > MAX_LIST_LENGTH) throw tooManyParts(name);
+      const text = isJson(contentType.toLowerCase()) ? jsonText(name, value, seen) : textOf(value);
+      count(name);
       form.append(name, new Blob([text], { type: contentType }));
-      continue;
-    }
-    if (style !== undefined && !style.explode && Array.isArray(value)) {
+    } else if (style !== undefined && !style.explode && Array.isArray(value)) {
       const items = ownItems(value, "the body property", name).filter((item) => item != null);
       if (items.length === 0) continue;
-      if (++parts > MAX_LIST_LENGTH) throw tooManyParts(name);
-      form.append(name, items.map((item) => scalarText(item, name) ?? jsonText(name, item, seen)).join(","));
-      continue;
-    }
-    for (const item of Array.isArray(value) ? ownItems(value, "the body property", name) : [value]) {
-      if (item == null) continue;
-      if (++parts > MAX_LIST_LENGTH) throw tooManyParts(name);
-      form.append(name, Blob !== undefined && item instanceof Blob ? item : (scalarText(item, name) ?? jsonText(name, item, seen)));
+      count(name);
+      form.append(name, items.map(textOf).join(","));
+    } else {
+      for (const item of Array.isArray(value) ? ownItems(value, "the body property", name) : [value]) {
+        if (item == null) continue;
+        count(name);
+        form.append(name, Blob !== undefined && item instanceof Blob ? item : textOf(item));
+      }
     }
   }
   return form;
-}
-
-function tooManyParts(name: string): EndpointError {
-  return new EndpointError("ERR_TOO_LARGE", `the body property ${quote(name)} makes the multipart body hold more than ${MAX_LIST_LENGTH} parts`);
 }
 
 /**

@@ -168,7 +168,7 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
       return typeof value === "boolean" ? value : fail();
     };
     const additional = flag("additional");
-    const dates = new Set(listOf(getOwn(own, "dates"), fail).map((name) => (typeof name === "string" ? name : fail())));
+    const dates = new Set(names("dates"));
     if (dates.size > 0) need("dates");
     // A JSON body is labelled as JSON (a media range or none: application/json), a multipart one by the client (its
     // boundary), any other as described, unless it is a range: no one label says what such a body is.
