@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import { endpoint, parseTemplate } from "../dist/index.js";
 import { headerName } from "../dist/headers.js";
 import { parseCached } from "../dist/uri-template/index.js";
-import { compileUrl } from "../dist/url.js";
+// A route's URL is compiled into its plan (run.ts), so the plan caches stand where the URL cache stood.
+import { githubPlans, routeEntry } from "../dist/plan.js";
 import { consume, sinkValue } from "./harness.mjs";
 
 const CALLS = 1_000_000;
@@ -19,7 +20,7 @@ function heapMiB() {
 }
 
 function cacheSizes() {
-  return `url ${compileUrl.size}, template ${parseCached.size}, header name ${headerName.size}`;
+  return `route ${routeEntry.size}, plans by url ${githubPlans.size}, template ${parseCached.size}, header name ${headerName.size}`;
 }
 
 /** Runs `call(i)` CALLS times over TEMPLATES distinct templates, printing the heap after gc at each checkpoint. */
@@ -37,7 +38,7 @@ function measure(title, call) {
   console.log(`\n${title}: ${CALLS.toLocaleString("en")} calls over ${TEMPLATES.toLocaleString("en")} distinct templates (${seconds.toFixed(1)} s)`);
   console.log(`  heapUsed after gc, MiB: before ${before.toFixed(2)}, after ${after.toFixed(2)} (${(after - before >= 0 ? "+" : "") + (after - before).toFixed(2)})`);
   console.log(`  at each quarter: ${line.join(" -> ")}`);
-  console.log(`  cache entries: ${cacheSizes()} (each bounded: 1000, 1000, 500)`);
+  console.log(`  cache entries: ${cacheSizes()} (each bounded: 1000, 1000, 1000, 500)`);
   return { before, after };
 }
 

@@ -10,11 +10,12 @@ declare const table: {
     "POST /pets": {"parameters":[{"name":"dryRun","in":"query"},{"name":"X-Request-Id","in":"header","required":true}],"body":{"mediaType":"application/json","required":true,"requiredProperties":["name"],"properties":["name","tags"]}},
     "POST /pets/{petId}/photos": {"parameters":[{"name":"petId","in":"path"}],"body":{"mediaType":"multipart/form-data","required":true,"requiredProperties":["photo"],"properties":["photo","caption"]}},
     "POST /login": {"body":{"mediaType":"application/x-www-form-urlencoded","required":true,"requiredProperties":["user","password"],"properties":["user","password"]}}
-  }
+  },
+  "x-endpointkit-paths"?: paths
 };
 export default table;
 
-// The description's types, by openapi-typescript: endpoint.defaults<paths>(table) checks each call against paths.
+// The description's types, by openapi-typescript: the table's type carries paths, so endpoint.defaults(table) checks each call against them.
 export interface paths {
     "/pets": {
         parameters: {

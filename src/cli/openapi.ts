@@ -182,7 +182,7 @@ export async function openapiModule(argv: readonly string[], io: Pick<Io, "readF
   const writers = tableWriters(table);
   if (output === undefined) return tableModule(expression, files[0]!, writers);
   if (io.writeFile === undefined) throw new Error("this run cannot write files");
-  const written = tableFiles(output, files[0]!, tableModule(expression, files[0]!, writers), expression, writers);
+  const written = tableFiles(output, files[0]!, tableModule(expression, files[0]!, writers), expression, writers, !tableOnly);
   // The types go into the TypeScript file: the .ts module, or the declaration beside a .js one. They are made before
   // anything is written, so a description the type tools refuse leaves no file behind.
   const types = tableOnly ? "" : TYPES_HEADER + await pathsTypes(document, files[0]!, Object.keys(table[ROUTES]), warnings, io.load ?? ((name) => import(name)));
@@ -199,7 +199,7 @@ export async function openapiModule(argv: readonly string[], io: Pick<Io, "readF
 }
 
 /** What comes before openapi-typescript's types in the file `-o` writes. */
-const TYPES_HEADER = "// The description's types, by openapi-typescript: endpoint.defaults<paths>(table) checks each call against paths.\n";
+const TYPES_HEADER = "// The description's types, by openapi-typescript: the table's type carries paths, so endpoint.defaults(table) checks each call against them.\n";
 
 /**
  * The ES module `endpointkit openapi` prints: the table (as tableExpression() writes it) with the writers its routes

@@ -1,7 +1,7 @@
 // The endpoint function's public type: its calls and attached operations, on GitHub's routes and on described ones.
 import type { DescribedEndpoint, NoDescription } from "./described.js";
 import type { ParseRoute } from "./route-params.js";
-import type { TablePaths } from "./table-paths.js";
+import type { TableTypes } from "./table-paths.js";
 import type {
   CheckedRoute,
   EndpointDefaults,
@@ -43,12 +43,13 @@ export interface Endpoint<in Filled extends string = never, in NeedsUrl extends 
   /** The current defaults; a copy, so changing it changes nothing. */
   readonly DEFAULTS: EndpointDefaults;
   /**
-   * Returns a new endpoint function with a route table's defaults (a module `endpointkit openapi` writes), typed by
-   * the table's own routes: no type argument.
+   * Returns a new endpoint function with a route table's defaults (a module `endpointkit openapi` writes), typed with
+   * no type argument: by the description's `paths` types when the module carries them (`-o` writes them), else by
+   * the table's own routes.
    */
   defaults<Table extends EndpointOptions & { readonly "x-endpointkit-routes": object }>(
     options: string extends keyof Table["x-endpointkit-routes"] ? never : Table,
-  ): DescribedEndpoint<TablePaths<Table["x-endpointkit-routes"]>, Filled, NeedsUrl>;
+  ): DescribedEndpoint<TableTypes<Table>, Filled, NeedsUrl>;
   /**
    * Returns a new endpoint function with these defaults, typed by an API description: `Paths` is the `paths`
    * interface openapi-typescript writes (GitHub's: `@octokit/openapi-types`). Types only; the runtime is the same.

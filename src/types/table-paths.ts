@@ -12,6 +12,17 @@ export type TablePaths<Routes> = {
   };
 };
 
+/**
+ * The key under which a table module's declared type carries the description's `paths` types (openapi-typescript's,
+ * written beside the table by `endpointkit openapi -o`). Optional and in the type only: no table has it at run time,
+ * so JSON tables and describedRoutes() are untouched.
+ */
+export type PathsKey = "x-endpointkit-paths";
+
+/** The types `endpoint.defaults(table)` checks calls against: the `paths` a table's type carries, else TablePaths. */
+export type TableTypes<Table extends { readonly "x-endpointkit-routes": object }> =
+  Table extends { readonly "x-endpointkit-paths"?: infer Paths } ? (unknown extends Paths ? TablePaths<Table["x-endpointkit-routes"]> : Exclude<Paths, undefined>) : TablePaths<Table["x-endpointkit-routes"]>;
+
 /** The path of a route key, `"<METHOD> <path>"`; never for the table's settings entry. */
 type PathOf<Route extends string> = Route extends `${string} ${infer Path}` ? Path : never;
 

@@ -66,6 +66,33 @@ licensingApi("GET /licensee/{licenseeNumber}", {});
 licensingApi("GET /licensees", {});
 // @ts-expect-error id is an integer
 notesApi("GET /notes/{id}", { id: "seven" });
+
+// With no type argument: the table's type carries its paths, so the same calls are checked the same way.
+const pets2 = endpoint.defaults(pets);
+const licensing2 = endpoint.defaults(licensing);
+const notes2 = endpoint.defaults(notes);
+const jsPets2 = endpoint.defaults(jsPets);
+requests.push(
+  pets2("POST /pets", { name: "Rex", dryRun: true, headers: { "X-Request-Id": "r-1" } }),
+  jsPets2("GET /pets", { tags: ["dog"], limit: 5, "query:limit": 6 }),
+  licensing2("GET /licensee/{licenseeNumber}", { licenseeNumber: "L1" }),
+  notes2("GET /notes/{id}", { id: 7, full: true }),
+  notes2("POST /notes/{id}", { id: 7, data: { title: "any key" } }),
+);
+// @ts-expect-error a misspelt parameter: limt is none of the route's
+jsPets2("GET /pets", { limt: 5 });
+// @ts-expect-error limit is an integer in the description
+jsPets2("GET /pets", { limit: "5" });
+// @ts-expect-error the query parameter limit by its qualified key is an integer too
+jsPets2("GET /pets", { "query:limit": "5" });
+// @ts-expect-error the body's required name is missing
+pets2("POST /pets", { dryRun: true, headers: { "X-Request-Id": "r-1" } });
+// @ts-expect-error dryRun is a boolean in the description
+pets2("POST /pets", { name: "Rex", dryRun: "yes", headers: { "X-Request-Id": "r-1" } });
+// @ts-expect-error licenseeNumber is required
+licensing2("GET /licensee/{licenseeNumber}", {});
+// @ts-expect-error id is an integer
+notes2("GET /notes/{id}", { id: "seven" });
 for (const request of requests) console.log(request.method, request.url);
 `;
 
