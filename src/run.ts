@@ -117,22 +117,15 @@ function lookUp(defaults: Defaults, routes: unknown, method: unknown, url: unkno
   if (kept !== undefined && kept.given === method && route!.table === routes) return kept;
   if (typeof method !== "string" || typeof url !== "string" || !isToken(method)) return undefined;
   const table = routes === undefined ? undefined : routes === defaults.routes ? defaults.routes : adoptTable(routes);
-  if (table !== undefined) {
-    const described = describedPlanOf(table, method, url);
-    if (described !== undefined) {
-      if (route !== undefined) {
-        route.plan = described;
-        route.table = table;
-      }
-      return described;
-    }
-  }
-  const byMethod = githubPlans(url);
-  let plan = byMethod.get(method);
+  let plan = table === undefined ? undefined : describedPlanOf(table, method, url);
   if (plan === undefined) {
-    plan = { given: method, method: checkMethod(method), sent: undefined, source: url, compiled: undefined, rules: GITHUB_RULES };
-    // A few spellings of a few methods per URL; any more (a caller's long made-up methods) are not kept.
-    if (byMethod.size < MAX_METHODS_PER_URL) byMethod.set(method, plan);
+    const byMethod = githubPlans(url);
+    plan = byMethod.get(method);
+    if (plan === undefined) {
+      plan = { given: method, method: checkMethod(method), sent: undefined, source: url, compiled: undefined, rules: GITHUB_RULES };
+      // A few spellings of a few methods per URL; any more (a caller's long made-up methods) are not kept.
+      if (byMethod.size < MAX_METHODS_PER_URL) byMethod.set(method, plan);
+    }
   }
   if (route !== undefined) {
     route.plan = plan;
