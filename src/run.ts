@@ -248,21 +248,22 @@ function runPlan(call: CallView): RequestOptions {
 class CallView implements Call {
   method = "";
   query = "";
-  body: unknown = undefined;
-  data: unknown = undefined;
-  headers: ResponseHeaders = undefined as never;
-  skip: ReadonlySet<string> = undefined as never;
-  plan: Plan = undefined as never;
+  // Fields without an initialiser are defined as undefined all the same (ES2022 class fields), in fewer bytes.
+  body: unknown;
+  data: unknown;
+  headers!: ResponseHeaders;
+  skip!: ReadonlySet<string>;
+  plan!: Plan;
   named: Readonly<NamedOptions> = NO_NAMED_OPTIONS;
   /** The option-named keys the route claims, as they were read. */
-  claimed: Readonly<NamedOptions> | undefined = undefined;
+  claimed: Readonly<NamedOptions> | undefined;
   isOption: (key: string) => boolean = isNamedOption;
-  baseUrl: unknown = undefined;
-  mediaType: Dictionary | undefined = undefined;
+  baseUrl: unknown;
+  mediaType: Dictionary | undefined;
   /** The caller's `auth` as the described route checked it (its copy, read once); undefined: none given. */
-  auth: unknown = undefined;
+  auth: unknown;
   /** What the URL's variables were given, when the URL read them through this view (expandUrl). */
-  urlValues: Dictionary | undefined = undefined;
+  urlValues: Dictionary | undefined;
   constructor(
     readonly options: Dictionary,
     readonly keys: readonly string[],
