@@ -59,7 +59,7 @@ export function run(defaults: Defaults, route: RouteEntry | undefined, options: 
       }
       rules?.sameOperation?.(routeMethod, named.method);
     }
-    method = named.method !== undefined ? named.method : routeMethod !== undefined ? routeMethod : defaults.method;
+    method = named.method !== undefined ? named.method : (routeMethod ?? defaults.method);
     // Beside a route string, a url in the options is an error (checked below) and the route's URL names the call.
     url = route !== undefined ? route.url : named.url !== undefined ? named.url : defaults.url;
     if (plan === undefined || method !== routeMethod) plan = lookUp(defaults, routes, method, url, route);
