@@ -104,7 +104,7 @@ describe("examples/own-api: an API of your own from its YAML description", () =>
   it("type-checks under strict NodeNext with the types openapi-typescript generated, and refuses each call of mistakes.ts", { timeout: 60_000 }, () => {
     const config = ts.getParsedCommandLineOfConfigFile(`${root}examples/tsconfig.json`, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
     expect(config).toBeDefined();
-    expect(config!.fileNames.map((name) => name.slice(root.length)).sort()).toEqual(["examples/own-api/app.ts", "examples/own-api/mistakes.ts", "examples/own-api/petstore.d.ts"]);
+    expect(config!.fileNames.map((name) => name.slice(root.length)).sort()).toEqual(["examples/own-api/api.d.ts", "examples/own-api/app.ts", "examples/own-api/mistakes.ts", "examples/own-api/petstore.d.ts"]);
     const program = ts.createProgram(config!.fileNames, config!.options);
     const messages = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
     expect(messages).toEqual([]);

@@ -88,6 +88,19 @@ describe("the package's edges", () => {
     expect(Object.keys(mapped).sort()).toEqual(["octokit", "openapi", "tools"]);
   });
 
+  it("keeps the type tools of `openapi -o` optional peers: an install of endpointkit brings neither, nor their TypeScript 5 peer", () => {
+    const own = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+    };
+    for (const tool of ["openapi-typescript", "swagger2openapi"]) {
+      expect(own.dependencies?.[tool], tool).toBeUndefined();
+      expect(own.peerDependencies?.[tool], tool).toMatch(/^\^7\./);
+      expect(own.peerDependenciesMeta?.[tool]?.optional, tool).toBe(true);
+    }
+  });
+
   it("makes endpointkit-octokit depend on this endpointkit, not merely accept it as a peer", () => {
     const override = JSON.parse(readFileSync(new URL("../packages/endpointkit-octokit/package.json", import.meta.url), "utf8")) as {
       dependencies?: Record<string, string>;

@@ -1,4 +1,4 @@
-// SECURITY.md's regular-expression audit lists every regular expression in src/, one row per place: this test finds them
+// docs/regex-audit.md lists every regular expression in src/, one row per place: this test finds them
 // with TypeScript's parser (regex literals, and RegExp(...) or new RegExp(...) calls) and fails when the table and the
 // source differ, printing the rows to add or remove, so the audit cannot drift.
 import { readdirSync, readFileSync } from "node:fs";
@@ -35,17 +35,16 @@ function regexesInSource(): string[] {
   return found.sort();
 }
 
-/** "file expression" for each row of SECURITY.md's audit table (`\|` in a cell is a `|` of the expression). */
+/** "file expression" for each row of docs/regex-audit.md's table (`\|` in a cell is a `|` of the expression). */
 function regexesInAudit(): string[] {
-  const security = readFileSync(join(root, "SECURITY.md"), "utf8");
-  const section = security.slice(security.indexOf("## Regular-expression audit"));
+  const section = readFileSync(join(root, "docs/regex-audit.md"), "utf8");
   const rows: string[] = [];
   for (const line of section.split("\n")) {
     if (!line.startsWith("| `src/")) continue;
     const cells = line.slice(1).split(/(?<!\\) \| /);
     const file = /^ ?`([^`]+)`/.exec(cells[0] ?? "")?.[1];
     const expression = /^`(.+)`$/.exec((cells[1] ?? "").trim())?.[1]?.replaceAll("\\|", "|");
-    if (file === undefined || expression === undefined) throw new Error(`SECURITY.md: an audit row it cannot read: ${line}`);
+    if (file === undefined || expression === undefined) throw new Error(`docs/regex-audit.md: an audit row it cannot read: ${line}`);
     rows.push(`${file} ${expression}`);
   }
   return rows.sort();
@@ -62,7 +61,7 @@ function missingFrom(list: readonly string[], other: readonly string[]): string[
   });
 }
 
-describe("SECURITY.md's regular-expression audit", () => {
+describe("docs/regex-audit.md, the regular-expression audit", () => {
   const inSource = regexesInSource();
   const inAudit = regexesInAudit();
 
@@ -73,10 +72,10 @@ describe("SECURITY.md's regular-expression audit", () => {
 
   it("lists every regular expression in src/, one row per place", () => {
     const missing = missingFrom(inSource, inAudit);
-    expect(missing, `add these rows to SECURITY.md's audit:\n${missing.map((row) => `| \`${row.slice(0, row.indexOf(" "))}\` | \`${row.slice(row.indexOf(" ") + 1).replaceAll("|", "\\|")}\` | … | … |`).join("\n")}`).toEqual([]);
+    expect(missing, `add these rows to docs/regex-audit.md:\n${missing.map((row) => `| \`${row.slice(0, row.indexOf(" "))}\` | \`${row.slice(row.indexOf(" ") + 1).replaceAll("|", "\\|")}\` | … | … |`).join("\n")}`).toEqual([]);
   });
 
   it("lists nothing that is gone from src/", () => {
-    expect(missingFrom(inAudit, inSource), "remove these rows from SECURITY.md's audit").toEqual([]);
+    expect(missingFrom(inAudit, inSource), "remove these rows from docs/regex-audit.md").toEqual([]);
   });
 });

@@ -13,6 +13,19 @@ export function describedInFlagWords(error: unknown, file: string): unknown {
   return new EndpointError(error.code, `${file}: ${message}`, undefined, error);
 }
 
+/**
+ * An error of a call on a described endpoint (`--openapi`): a hint that names a library call says what the command line
+ * does instead. The command line has no flag that lets an undescribed route through, since without --openapi every
+ * route follows GitHub's rules; the server credentials go to is pinned with --base-url.
+ */
+export function describedCallInFlagWords(error: unknown): unknown {
+  if (!(error instanceof EndpointError)) return error;
+  const message = error.message
+    .replace(` (fromOpenApi(document, { undescribed: "github" }) sends such routes by GitHub's rules)`, " (without --openapi, a route is built by GitHub's rules)")
+    .replace(": set another server with defaults({ baseUrl })", ": pin another one with --base-url");
+  return message === error.message ? error : new EndpointError(error.code, message, undefined, error);
+}
+
 /** An error of a call given `--base-url`: the baseUrl it names is that flag's value. */
 export function baseUrlInFlagWords(error: unknown): unknown {
   if (!(error instanceof EndpointError) || error.code !== "ERR_INVALID_BASE_URL" || !error.message.includes('baseUrl "')) return error;

@@ -111,17 +111,20 @@ Examples
 export function openapiHelpText(): string {
   return `${OPENAPI_USAGE}
 
-Reads an OpenAPI description (JSON; YAML for any other extension) and
-writes its route table: what fromOpenApi() of "endpointkit/openapi" returns,
-so an application ships the table instead of the description:
-  endpoint.defaults<paths>(describedRoutes(table))
+Reads an OpenAPI 3.x or Swagger 2.0 description (JSON; YAML for any other
+extension) and writes its route table, so an application ships the table
+instead of the description. With -o, the file also holds the description's
+types, made by openapi-typescript (Swagger 2.0 converted by swagger2openapi
+with its patches): one module for a typed client.
 
 Options
-  -o, --output FILE  write the table to FILE instead of printing it:
+  -o, --output FILE  write the table and its types to FILE:
                        FILE.ts, FILE.mts  a TypeScript module
                        FILE.js            an ES module and FILE.d.ts beside it
                        FILE.mjs           an ES module and FILE.d.mts
                      (without -o, the ES module is printed, with no types)
+  --table-only       with -o: the table and its own type, without
+                     openapi-typescript's paths types (neither tool needed)
   --server INDEX|URL the description's server to send requests to, by
                      index (0 is the first) or URL
   --server-var NAME=VALUE
@@ -132,11 +135,16 @@ Options
                      sent credentials (an upload host), kept in the table
   -h, --help         print this help
 
+The types need openapi-typescript (and swagger2openapi for Swagger 2.0),
+optional peers: npm install --save-dev openapi-typescript swagger2openapi
+OpenAPI 3.2 is typed as 3.1: its query operation, additionalOperations and
+querystring parameters are in the table but not in paths.
+
 Examples
-  endpointkit openapi petstore.yaml -o src/petstore-table.ts
+  endpointkit openapi petstore.yaml -o src/api.ts
   endpointkit openapi petstore.yaml > src/petstore-table.js
   endpointkit openapi --base-url https://pets.example petstore.yaml \\
-      -o src/petstore-table.js
+      -o src/api.js
 `;
 }
 

@@ -44,8 +44,12 @@ function write(value: unknown, newline: string, step: string): string | undefine
   return parts.length === 0 ? "{}" : `{${inner}${parts.join(`,${inner}`)}${newline}}`;
 }
 
-/** Each character of UNSAFE as \u escapes, one per UTF-16 unit (it only occurs inside JSON strings). */
-function safeText(text: string): string {
+/**
+ * Each character of UNSAFE as \u escapes, one per UTF-16 unit: inside JSON strings here; in openapi-typescript's types
+ * too, where an escape means the same character in a string, a quoted key or an identifier, and is visible text in a
+ * comment.
+ */
+export function safeText(text: string): string {
   return text.replace(UNSAFE, (char) => {
     let escaped = "";
     for (let i = 0; i < char.length; i++) escaped += `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`;

@@ -5,6 +5,7 @@ import { ROUTES, fromOpenApi, tableWriters, type DescribedDefaults, type FromOpe
 import { baseUrlInFlagWords, describedInFlagWords } from "./flag-words.js";
 import { openapiHelpText } from "./help.js";
 import { moduleData, moduleKey } from "./module-data.js";
+import { pathsTypes } from "./paths-types.js";
 import type { ReadFile } from "./options.js";
 import type { Io } from "./options.js";
 import { show } from "./show.js";
@@ -138,18 +139,24 @@ function readTable(path: string, document: unknown, options: FromOpenApiOptions)
 
 /**
  * The openapi command: an ES module whose default export is what fromOpenApi() returns, printed; or with `-o FILE`
- * written to FILE, typed (table-types.ts). Returns what to print.
+ * written to FILE, typed (table-types.ts), with openapi-typescript's `paths` types beside it unless `--table-only`
+ * (paths-types.ts). Returns what to print.
  */
-export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" | "writeFile">, warnings: string[] = []): string {
+export async function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" | "writeFile" | "load">, warnings: string[] = []): Promise<string> {
   const options: FromOpenApiOptions = {};
   const files: string[] = [];
   let output: string | undefined;
+  let tableOnly = false;
   let server: string | undefined;
   const serverVars: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     if (flag === "-h" || flag === "--help") return openapiHelpText();
+    if (arg === "--table-only") {
+      tableOnly = true;
+      continue;
+    }
     if (flag === "--server" || flag === "--server-var" || flag === "--base-url" || flag === "--trust" || flag === "--output" || flag === "-o") {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`${flag} needs a value`);
@@ -159,12 +166,13 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
       else if (flag === "--server-var") serverVars.push(value);
       else output = value;
     } else if (arg.startsWith("-") && arg !== "-") {
-      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --server, --server-var, --base-url, --trust, --help`);
+      throw new UsageError(`unknown option ${show(arg)} of the openapi command: the options are --output (-o), --table-only, --server, --server-var, --base-url, --trust, --help`);
     } else {
       files.push(arg);
     }
   }
   if (files.length !== 1) throw new UsageError(files.length === 0 ? "the openapi command needs a description file" : "the openapi command takes one description file");
+  if (tableOnly && output === undefined) throw new UsageError("--table-only goes with -o FILE: without -o the table is printed, with no types");
   const document = readDescription(files[0]!, io.readFile, warnings);
   const chosen = serverOption(document, server, serverVars);
   if (chosen !== undefined) options.server = chosen;
@@ -174,8 +182,12 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
   const writers = tableWriters(table);
   if (output === undefined) return tableModule(expression, files[0]!, writers);
   if (io.writeFile === undefined) throw new Error("this run cannot write files");
+  const written = tableFiles(output, files[0]!, tableModule(expression, files[0]!, writers), expression, writers);
+  // The types go into the TypeScript file: the .ts module, or the declaration beside a .js one. They are made before
+  // anything is written, so a description the type tools refuse leaves no file behind.
+  const types = tableOnly ? "" : TYPES_HEADER + await pathsTypes(document, files[0]!, Object.keys(table[ROUTES]), warnings, io.load ?? ((name) => import(name)));
   // Every file is made before any is written, so a refused name leaves nothing half-written.
-  for (const file of tableFiles(output, files[0]!, tableModule(expression, files[0]!, writers), expression, writers)) {
+  for (const file of written.map((each) => (types !== "" && each.path.endsWith("ts") ? { ...each, text: `${each.text}\n${types}` } : each))) {
     try {
       io.writeFile(file.path, file.text);
     } catch (error) {
@@ -185,6 +197,9 @@ export function openapiModule(argv: readonly string[], io: Pick<Io, "readFile" |
   }
   return "";
 }
+
+/** What comes before openapi-typescript's types in the file `-o` writes. */
+const TYPES_HEADER = "// The description's types, by openapi-typescript: endpoint.defaults<paths>(table) checks each call against paths.\n";
 
 /**
  * The ES module `endpointkit openapi` prints: the table (as tableExpression() writes it) with the writers its routes

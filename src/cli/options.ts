@@ -3,6 +3,7 @@ import { basename } from "node:path";
 import type { EndpointOptions, RequestHeaders } from "endpointkit";
 import { parseJson, type Item, type ParameterValue } from "./items.js";
 import { NestedBuilder } from "./nested.js";
+import type { LoadModule } from "./paths-types.js";
 import { show } from "./show.js";
 import { UsageError } from "./usage-error.js";
 
@@ -43,6 +44,8 @@ export interface Io {
   writeFile?: (path: string, text: string) => void;
   /** An environment variable's value (`--auth SCHEME=env:VAR`); undefined when unset. */
   env?: (name: string) => string | undefined;
+  /** Loads an optional peer of the command line (openapi-typescript, swagger2openapi); import() when not given. */
+  load?: LoadModule;
 }
 
 /** Builds endpoint() options from parsed items; a name given twice is refused, never merged or dropped. */

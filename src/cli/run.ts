@@ -5,10 +5,11 @@ import { parseArgs } from "./args.js";
 import { readAuth } from "./auth.js";
 import { CurlError, toCurl, type BodyFile } from "./curl.js";
 import { bodyKind, partTexts, shownBody, type FilePaths } from "./body.js";
-import { baseUrlInFlagWords, trustInFlagWords } from "./flag-words.js";
+import { baseUrlInFlagWords, describedCallInFlagWords, trustInFlagWords } from "./flag-words.js";
 import { helpText, usageHint } from "./help.js";
 import { parseDescribedItem, parseItem } from "./items.js";
 import { describedEndpoint, describedNames, openapiModule } from "./openapi.js";
+import { TypesError } from "./paths-types.js";
 import { toolsCommand } from "./tools.js";
 import { buildOptions, describe, utf8, type BuiltRequest, type Io, type ReadFile } from "./options.js";
 import { cleanMessage, show } from "./show.js";
@@ -46,7 +47,7 @@ async function runCommand(argv: readonly string[], io: Io, warnings: string[]): 
     const command = parseArgs(argv);
     if (command.action === "help") return success(helpText(endpoint.DEFAULTS.baseUrl));
     if (command.action === "version") return success(`endpointkit ${version()}\n`);
-    if (command.action === "openapi") return success(openapiModule(command.argv, io, warnings));
+    if (command.action === "openapi") return success(await openapiModule(command.argv, io, warnings));
     if (command.action === "tools") return success(toolsCommand(command.argv, io, warnings));
     curl = command.curl;
     const { api, baseUrl } = command.openapi === undefined ? { api: endpoint, baseUrl: command.baseUrl } : describedEndpoint(command.openapi, io.readFile, command.baseUrl, warnings, command.server, command.serverVars, command.trust);
@@ -130,7 +131,8 @@ function build(api: Endpoint, route: string, options: EndpointOptions, built: Bu
       const typo = misspeltPlaceholder(route, built.options);
       if (typo !== undefined) throw typo;
     }
-    throw options.baseUrl === undefined ? trustInFlagWords(error) : baseUrlInFlagWords(error);
+    const worded = api === endpoint ? error : describedCallInFlagWords(error);
+    throw options.baseUrl === undefined ? trustInFlagWords(worded) : baseUrlInFlagWords(worded);
   }
 }
 
@@ -197,6 +199,9 @@ function failure(error: unknown, usage: string): Outcome {
   }
   if (error instanceof EndpointError) {
     return { exitCode: 1, stdout: "", stderr: `endpointkit: ${error.code}: ${cleanMessage(error.message)}\n` };
+  }
+  if (error instanceof TypesError) {
+    return { exitCode: 1, stdout: "", stderr: `endpointkit: ${cleanMessage(error.message)}\n` };
   }
   if (error instanceof CurlError) {
     return { exitCode: 2, stdout: "", stderr: `endpointkit: --curl: ${cleanMessage(error.message)}\n` };

@@ -2,7 +2,7 @@
 // the body written as its media type says. The path went through the route's template (described.ts) before.
 import { EndpointError, quote } from "../errors.js";
 import { getOwn, isPlainObject, ownItems, ownValue, setOwn, type Dictionary } from "../objects.js";
-import { Pieces, Seen, bracketPairs, encodeText, headerText, isEmptyValue, jsonText, styledPairs, withDays, type EncodingStyle, type Style, type StyleWriters } from "./styles.js";
+import { Pieces, Seen, bracketPairs, encodeText, headerText, isEmptyValue, jsonText, styledPairs, type EncodingStyle, type Style, type StyleWriters } from "./styles.js";
 import { ROUTES } from "../option-names.js";
 import { nativeBodyKind } from "../body-kind.js";
 import { chosenMedia, isJson, labelKind } from "./media.js";
@@ -46,7 +46,7 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
         // The path's went to the URL (the plan's urlValue); a query, querystring or cookie parameter's is kept apart.
         if (qualified !== "path" && !(own && defaults.has(key))) {
           const value = call.read(key);
-          (ownValues ??= new Array<unknown>(plan.parameterSlots).fill(undefined))[qualified.own] = qualified.date ? withDays(key, value) : value;
+          (ownValues ??= new Array<unknown>(plan.parameterSlots).fill(undefined))[qualified.own] = qualified.date ? plan.writers.dates!(key, value) : value;
         }
         continue;
       }
@@ -58,8 +58,8 @@ export function describedRequest(plan: DescribedPlan, call: Call): void {
       if (own && ownValue(options, key) !== undefined) throw invalid(key);
     } else if (place !== "path" && !(own && defaults.has(key))) {
       const value = call.read(key);
-      if (place !== "body") values[place.slot] = place.date ? withDays(key, value) : value;
-      else if (value !== undefined) setOwn((properties ??= {}), key, plan.body!.dates.has(key) ? withDays(key, value) : value);
+      if (place !== "body") values[place.slot] = place.date ? plan.writers.dates!(key, value) : value;
+      else if (value !== undefined) setOwn((properties ??= {}), key, plan.body!.dates.has(key) ? plan.writers.dates!(key, value) : value);
     }
   }
   // A qualified key's value, where given, stands for its parameter; an empty list or map is no value, as undefined.
@@ -105,12 +105,8 @@ function checkRequiredBody(described: CompiledBody, body: unknown): void {
   if (body === undefined) {
     if (!described.required) return;
     const names = described.requiredProperties;
-    throw new EndpointError(
-      "ERR_MISSING_PARAMETER",
-      names.length > 0
-        ? `no value for the required body properties ${names.map(quote).join(", ")} (the request body${described.name === undefined ? "" : ` ${quote(described.name)}`} is required)`
-        : `the request body${described.name === undefined ? "" : ` ${quote(described.name)}`} is required: give it as data`,
-    );
+    const whole = `the request body${described.name === undefined ? "" : ` ${quote(described.name)}`} is required`;
+    throw new EndpointError("ERR_MISSING_PARAMETER", names.length > 0 ? `no value for the required body properties ${names.map(quote).join(", ")} (${whole})` : `${whole}: give it as data`);
   }
   if (described.requiredProperties.length === 0 || !isPlainObject(body)) return;
   let missing: string[] | undefined;
@@ -234,7 +230,7 @@ function bodyAs(described: CompiledBody, writers: Writers, body: unknown, header
     }
   }
   // A body given whole as data holds its dates too: written as a copy, never into the caller's object.
-  if (dates.size > 0 && isPlainObject(body)) body = withDayProperties(body, dates);
+  if (dates.size > 0 && isPlainObject(body)) body = writers.dateProperties!(body, dates) as Dictionary;
   if (kind === "multipart") {
     if (isPlainObject(body)) body = writers.multipart!(body, encoding, seen);
   } else if (kind === "form") {
@@ -261,22 +257,6 @@ function quotedJson(text: string): string {
   }
 }
 
-/** `body` with the Dates of its `dates` properties written `YYYY-MM-DD`: a copy when one holds a Date, else itself. */
-function withDayProperties(body: Dictionary, dates: ReadonlySet<string>): Dictionary {
-  let copy: Dictionary | undefined;
-  for (const name of dates) {
-    const value = getOwn(body, name);
-    const written = value === undefined ? value : withDays(name, value);
-    if (written === value) continue;
-    if (copy === undefined) {
-      copy = {};
-      for (const key of Object.keys(body)) setOwn(copy, key, body[key]);
-    }
-    setOwn(copy, name, written);
-  }
-  return copy ?? body;
-}
-
 /**
  * A multipart body as a FormData: a Blob (a file) as a part of its own, a list as repeated parts, a map as JSON. A
  * property whose Encoding Object names a contentType is one part of that type (a Blob of its text: JSON text for a JSON
@@ -291,42 +271,41 @@ export function formData(body: Dictionary, encoding: ReadonlyMap<string, Encodin
   const form = new FormData();
   // At most 2^20 parts, as a query holds at most 2^20 pairs: many properties can hold one long list.
   let parts = 0;
+  // Counted before the part is written, so a part past the bound is never read.
+  const count = (name: string): void => {
+    if (++parts > MAX_LIST_LENGTH) throw new EndpointError("ERR_TOO_LARGE", `the body property ${quote(name)} makes the multipart body hold more than ${MAX_LIST_LENGTH} parts`);
+  };
   for (const name of Object.keys(body)) {
     const value = body[name];
     const style = encoding.get(name);
     const contentType = style?.contentType;
+    const textOf = (item: unknown): string => scalarText(item, name) ?? jsonText(name, item, seen);
     if (contentType !== undefined && Blob !== undefined && value != null && !(value instanceof Blob) && !isEmptyValue(value) && !contentType.includes(",")) {
       // One part of the named type: JSON text for a JSON type, else the value's own text.
-      const text = isJson(contentType.toLowerCase()) ? jsonText(name, value, seen) : (scalarText(value, name) ?? jsonText(name, value, seen));
-      if (++parts > MAX_LIST_LENGTH) throw tooManyParts(name);
+      const text = isJson(contentType.toLowerCase()) ? jsonText(name, value, seen) : textOf(value);
+      count(name);
       form.append(name, new Blob([text], { type: contentType }));
-      continue;
-    }
-    if (style !== undefined && !style.explode && Array.isArray(value)) {
+    } else if (style !== undefined && !style.explode && Array.isArray(value)) {
       const items = ownItems(value, "the body property", name).filter((item) => item != null);
       if (items.length === 0) continue;
-      if (++parts > MAX_LIST_LENGTH) throw tooManyParts(name);
-      form.append(name, items.map((item) => scalarText(item, name) ?? jsonText(name, item, seen)).join(","));
-      continue;
-    }
-    for (const item of Array.isArray(value) ? ownItems(value, "the body property", name) : [value]) {
-      if (item == null) continue;
-      if (++parts > MAX_LIST_LENGTH) throw tooManyParts(name);
-      form.append(name, Blob !== undefined && item instanceof Blob ? item : (scalarText(item, name) ?? jsonText(name, item, seen)));
+      count(name);
+      form.append(name, items.map(textOf).join(","));
+    } else {
+      for (const item of Array.isArray(value) ? ownItems(value, "the body property", name) : [value]) {
+        if (item == null) continue;
+        count(name);
+        form.append(name, Blob !== undefined && item instanceof Blob ? item : textOf(item));
+      }
     }
   }
   return form;
-}
-
-function tooManyParts(name: string): EndpointError {
-  return new EndpointError("ERR_TOO_LARGE", `the body property ${quote(name)} makes the multipart body hold more than ${MAX_LIST_LENGTH} parts`);
 }
 
 /**
  * The caller's headers with each described header parameter that is not text written as text (`simple`). `styles`:
  * the route's header parameters by lowercase name, a map its plan builds once, so each header is one lookup.
  */
-export function describedHeaders(styles: ReadonlyMap<string, DescribedStyle>, headers: unknown): unknown {
+export function describedHeaders(styles: ReadonlyMap<string, DescribedStyle>, headers: unknown, writers: Writers): unknown {
   if (!isPlainObject(headers)) return headers;
   const copy: Dictionary = {};
   let seen: Seen | undefined;
@@ -337,7 +316,7 @@ export function describedHeaders(styles: ReadonlyMap<string, DescribedStyle>, he
     const style = value !== undefined && typeof value !== "string" ? styles.get(name.toLowerCase()) : undefined;
     // An empty list or map is no value: the header is left out, as an undefined one (DECISIONS "Described routes").
     if (style !== undefined && (value === null || isEmptyValue(value))) continue;
-    setOwn(copy, name, style === undefined ? value : headerText(style, style.date ? withDays(name, value) : value, (seen ??= new Seen())));
+    setOwn(copy, name, style === undefined ? value : headerText(style, style.date ? writers.dates!(name, value) : value, (seen ??= new Seen())));
   }
   return copy;
 }

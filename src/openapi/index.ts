@@ -25,7 +25,7 @@ export type { Auth, BasicCredentials, Credential } from "../types/options.js";
 
 export { ROUTES };
 export type { DescribedBody, DescribedEncoding, DescribedOperationEntry, DescribedParameter, DescribedScheme, RouteTable, SchemeNames, Writers } from "../types/route-table.js";
-export { tableWriters, writeCookieStyle, writeCredentials, writeDeepObject, writeFormBody, writeMultipart, writeQuerystring } from "./writers.js";
+export { tableWriters, writeCookieStyle, writeCredentials, writeDates, writeDeepObject, writeFormBody, writeMultipart, writeOptionNamed, writeQuerystring } from "./writers.js";
 
 /**
  * What fromOpenApi() returns: plain JSON, ready for `endpoint.defaults()` or to be written out as a module. (A type

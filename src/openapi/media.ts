@@ -18,8 +18,7 @@ export function isJson(mediaType: string): boolean {
 
 /** True for no media type, `*` + `/*` or `application/*` (parameters aside), lowercase: ranges application/json is in. */
 export function isJsonRange(mediaType: string): boolean {
-  const semicolon = mediaType.indexOf(";");
-  const type = (semicolon < 0 ? mediaType : mediaType.slice(0, semicolon)).trim();
+  const type = essence(mediaType);
   return type === "" || type === "*/*" || type === "application/*";
 }
 

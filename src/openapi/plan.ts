@@ -8,7 +8,7 @@ import { checkHeaderValue } from "../headers.js";
 import { checkAuth } from "./auth.js";
 import { describedHeaders, describedRequest, isFlatKey, isTransportHeader } from "./call.js";
 import { bodyKind, bodyWriters, jsonContentType } from "./media.js";
-import { Seen, isEmptyValue, jsonText, withDays, type EncodingStyle } from "./styles.js";
+import { Seen, isEmptyValue, jsonText, type EncodingStyle } from "./styles.js";
 import type { Call } from "../plan.js";
 import type { CompiledPlan, DescribedStyle, Place, SlottedStyle, Writers } from "../types/route-table.js";
 
@@ -101,6 +101,8 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
     const where = getOwn(isPlainObject(parameter) ? parameter : fail(), "in") as string;
     const style = styleOf(parameter, STYLES[Object.prototype.hasOwnProperty.call(STYLES, where) ? where : fail()]!, fail);
     const name = style.name;
+    // A `format: date` value: its Dates are written as days by the table's writer.
+    if (style.date) need("dates");
     if (where === "path") {
       // The style as an RFC 6570 operator: simple `{id}`, label `{.id}`, matrix `{;id}`, `*` when exploded.
       pathStyles.set(name, (variable) => `{${style.style === "label" ? "." : style.style === "matrix" ? ";" : ""}${variable}${style.explode ? "*" : ""}}`);
@@ -166,7 +168,8 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
       return typeof value === "boolean" ? value : fail();
     };
     const additional = flag("additional");
-    const dates = new Set(listOf(getOwn(own, "dates"), fail).map((name) => (typeof name === "string" ? name : fail())));
+    const dates = new Set(names("dates"));
+    if (dates.size > 0) need("dates");
     // A JSON body is labelled as JSON (a media range or none: application/json), a multipart one by the client (its
     // boundary), any other as described, unless it is a range: no one label says what such a body is.
     const contentType = kind === "json" ? jsonContentType(type) : kind === "multipart" || type.includes("*") ? undefined : type;
@@ -220,6 +223,7 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
   const routeMethod = route.slice(0, route.indexOf(" "));
   // Query, querystring and cookie parameters named like an option that is always the option (`data`, `headers`).
   const optionNamed = [...places].filter(([name, place]) => typeof place === "object" && !isFlatKey(name)).map(([name, place]) => [name, (place as SlottedStyle).in] as const);
+  if (optionNamed.length > 0) need("optionNamed");
   // Qualified keys name one parameter each; a parameter or property literally named so keeps its name.
   const qualified = new Map<string, SlottedStyle | "path">();
   for (const [key, place] of qualifiedKeys) if (!places.has(key) && !qualified.has(key)) qualified.set(key, place);
@@ -253,7 +257,7 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
             }
             if (datedPath.size === 0 && jsonPath.size === 0) return value;
             const name = variables.get(variable) ?? variable;
-            if (datedPath.has(name)) value = withDays(name, value);
+            if (datedPath.has(name)) value = writers.dates!(name, value);
             return jsonPath.has(name) && value != null && !isEmptyValue(value) ? jsonText(name, value, new Seen()) : value;
           },
     // A name may be a path parameter and a query parameter or body property at once: the URL reads it through the
@@ -284,8 +288,8 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
     takes: (key: string) => (key === "data" ? described !== undefined : places.has(key) || qualified.has(key) || (described?.additional === true && isFlatKey(key))),
     // `headers`, `data`, `request` and `auth` are always the options (DECISIONS "Described routes").
     claims: (key: string) => places.has(key) && isFlatKey(key),
-    headers: (given: unknown) => describedHeaders(headerStyles, given),
-    explain: optionNamed.length === 0 ? undefined : (error: EndpointError, keys: readonly string[]) => explainOptionNamed(error, keys, optionNamed),
+    headers: (given: unknown) => describedHeaders(headerStyles, given, writers),
+    explain: optionNamed.length === 0 ? undefined : (error: EndpointError, keys: readonly string[]) => writers.optionNamed!(error, keys, optionNamed),
     request: (call: Call) => describedRequest(plan, call),
   };
   return plan;
@@ -295,7 +299,7 @@ function compileEntry(route: string, url: string, entry: unknown, writers: Write
  * DECISIONS "Described routes": a query or cookie parameter named `headers`, `data`, `request` or `auth` cannot be given
  * as a key, since those are always the options; a call that tried is told so beside what went wrong.
  */
-function explainOptionNamed(error: EndpointError, keys: readonly string[], optionNamed: readonly (readonly [string, string])[]): EndpointError {
+export function explainOptionNamed(error: EndpointError, keys: readonly string[], optionNamed: readonly (readonly [string, string])[]): EndpointError {
   const given = optionNamed.filter(([name]) => keys.includes(name));
   if (given.length === 0) return error;
   const names = given.map(([name, where]) => `the ${where} parameter ${quote(name)}`).join(" and ");

@@ -4,7 +4,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { checkDepth, isPlainObject, ownItems, setOwn, type Dictionary } from "../objects.js";
 import { MAX_TEXT_LENGTH } from "../query.js";
-import { MAX_LIST_LENGTH, dateTime, hasOwn, scalarText } from "../values.js";
+import { MAX_LIST_LENGTH, hasOwn, scalarText } from "../values.js";
 import { isToken } from "../token.js";
 import { encodeReserved, encodeUnreserved } from "../uri-template/encode.js";
 
@@ -118,24 +118,6 @@ export function cookiePairs(pairs: Pieces, style: Style, value: unknown, seen: S
   const name = checkName(style.name);
   if (style.json) return pairs.add(`${name}=${checkValue(jsonText(style.name, value, seen))}`, style.name);
   listPairs(pairs, style, value, checkValue, checkName, name);
-}
-
-/**
- * `value` with each Date in it, or in its list, written `YYYY-MM-DD`, its UTC date: a value whose schema says
- * `format: date` (DECISIONS "Described routes"). A list is returned as the copy read here, Dates or none, so that what
- * writes it next does not read the caller's items (a getter, a proxy's length) a second time; anything else as it is.
- */
-export function withDays(name: string, value: unknown): unknown {
-  if (typeof value !== "object" || value === null) return value;
-  if (!Array.isArray(value)) return dateTime(value) === undefined ? value : dayText(name, value);
-  const items = ownItems(value, "the parameter", name);
-  return items.some((item) => typeof item === "object" && item !== null && dateTime(item) !== undefined) ? items.map((item) => withDays(name, item)) : items;
-}
-
-/** `YYYY-MM-DD` of a Date: its ISO 8601 text (scalarText: an invalid Date is an EndpointError) up to the time. */
-function dayText(name: string, date: object): string {
-  const iso = scalarText(date, name)!;
-  return iso.slice(0, iso.indexOf("T"));
 }
 
 /** A header parameter's text, `simple` style: a list `a,b`, a map `k,v,k2,v2` (exploded `k=v,k2=v2`), not encoded. */

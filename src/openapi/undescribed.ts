@@ -50,63 +50,46 @@ function indexOf(table: Dictionary): RouteIndex {
 }
 
 /**
- * The described routes nearest to `route` by edit distance, nearest first. A refused call must cost little whatever the
- * table (a caller who chooses routes or methods could otherwise spend the CPU of thousands of comparisons per call):
- * only the routes beside it in the two sorted lists are compared, at most 4 * NEIGHBOURS of at most LONGEST characters,
- * found by binary search. A typo after the first characters keeps its route among those neighbours.
+ * The described routes nearest to `route` by edit distance, nearest first (ties by route). A refused call must cost
+ * little whatever the table (a caller who chooses routes or methods could otherwise spend the CPU of thousands of
+ * comparisons per call): only the routes beside it in the two sorted lists are compared, at most 4 * NEIGHBOURS of at
+ * most LONGEST characters, found by binary search. A typo after the first characters keeps its route among those
+ * neighbours.
  */
 function nearestRoutes(index: RouteIndex, route: string): string[] {
   const target = route.slice(0, LONGEST);
   const path = route.slice(route.indexOf(" ") + 1, route.indexOf(" ") + 1 + LONGEST);
   const candidates = new Set<string>();
   for (const [list, key] of [[index.routes, target], [index.paths, path]] as const) {
-    const at = lowerBound(list.length, (i) => list[i]![0] < key);
-    for (let i = Math.max(0, at - NEIGHBOURS); i < Math.min(list.length, at + NEIGHBOURS); i++) candidates.add(list[i]![1]);
+    // The first entry not before `key`.
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (list[middle]![0] < key) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = Math.max(0, low - NEIGHBOURS); i < Math.min(list.length, low + NEIGHBOURS); i++) candidates.add(list[i]![1]);
   }
-  // Each comparison stops once it cannot beat the NAMED nearest found so far.
-  const scored: [number, string][] = [];
-  const row = new Int32Array(LONGEST + 1);
-  for (const candidate of candidates) {
-    const cutoff = scored.length < NAMED ? LONGEST : scored[NAMED - 1]![0];
-    const found = distance(target, candidate.slice(0, LONGEST), cutoff, row);
-    if (found > cutoff) continue;
-    scored.push([found, candidate]);
-    scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
-    if (scored.length > NAMED) scored.pop();
-  }
-  return scored.map(([, candidate]) => candidate);
+  return [...candidates]
+    .map((candidate) => [distance(target, candidate.slice(0, LONGEST)), candidate] as const)
+    .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1))
+    .slice(0, NAMED)
+    .map(([, candidate]) => candidate);
 }
 
-/** The first index in [0, length) for which `before` is false, `before` being true then false along the list. */
-function lowerBound(length: number, before: (i: number) => boolean): number {
-  let low = 0;
-  let high = length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (before(middle)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Levenshtein distance, in one row (`row`, reused); past `cutoff` (no cell of a row at or under it), cutoff + 1. */
-function distance(a: string, b: string, cutoff: number, row: Int32Array): number {
+/** Levenshtein distance, in one row. */
+function distance(a: string, b: string): number {
+  const row: number[] = [];
   for (let j = 0; j <= b.length; j++) row[j] = j;
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0]!;
     row[0] = i;
-    let smallest = i;
-    const code = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
       const above = row[j]!;
-      let cell = diagonal + (code === b.charCodeAt(j - 1) ? 0 : 1);
-      if (above + 1 < cell) cell = above + 1;
-      if (row[j - 1]! + 1 < cell) cell = row[j - 1]! + 1;
-      row[j] = cell;
-      if (cell < smallest) smallest = cell;
+      row[j] = Math.min(diagonal + (a[i - 1] === b[j - 1] ? 0 : 1), above + 1, row[j - 1]! + 1);
       diagonal = above;
     }
-    if (smallest > cutoff) return cutoff + 1;
   }
   return row[b.length]!;
 }

@@ -5,9 +5,11 @@ import { getOwn, isPlainObject } from "../objects.js";
 import { ROUTES } from "../option-names.js";
 import type { Writers } from "../types/route-table.js";
 import { bodyWriters } from "./media.js";
-import { formData, formText, querystringText } from "./call.js";
+import { formData, formText, isFlatKey, querystringText } from "./call.js";
+import { explainOptionNamed } from "./plan.js";
 import { securedPlan } from "./security.js";
 import { bracketPairs, cookiePairs } from "./styles.js";
+import { withDayProperties, withDays } from "./dates.js";
 
 /** Security requirements: a call's `auth` written where the route's schemes say. */
 export const writeCredentials: Writers = { credentials: securedPlan };
@@ -21,6 +23,10 @@ export const writeDeepObject: Writers = { deepObject: bracketPairs };
 export const writeMultipart: Writers = { multipart: formData };
 /** application/x-www-form-urlencoded request bodies. */
 export const writeFormBody: Writers = { formBody: formText };
+/** `format: date` parameters and body properties: Dates written as days. */
+export const writeDates: Writers = { dates: withDays, dateProperties: withDayProperties };
+/** Query and cookie parameters named like an option (`data`): a call's error names their qualified keys. */
+export const writeOptionNamed: Writers = { optionNamed: explainOptionNamed };
 
 /** Every writer: what a description read at run time, or a table kept as JSON, may need. */
 export const ALL_WRITERS: Writers = {
@@ -30,6 +36,9 @@ export const ALL_WRITERS: Writers = {
   deepObject: bracketPairs,
   multipart: formData,
   formBody: formText,
+  dates: withDays,
+  dateProperties: withDayProperties,
+  optionNamed: explainOptionNamed,
 };
 
 /** The export of each writer, by the Writers key it fills: what `endpointkit openapi` imports for a table. */
@@ -40,6 +49,9 @@ export const WRITER_EXPORTS: { readonly [K in keyof Writers]-?: string } = {
   deepObject: "writeDeepObject",
   multipart: "writeMultipart",
   formBody: "writeFormBody",
+  dates: "writeDates",
+  dateProperties: "writeDates",
+  optionNamed: "writeOptionNamed",
 };
 
 /**
@@ -59,6 +71,8 @@ export function tableWriters(defaults: unknown): string[] {
       if (!isPlainObject(parameter)) continue;
       const where = getOwn(parameter, "in");
       const style = getOwn(parameter, "style");
+      if (getOwn(parameter, "date") === true) used.add(WRITER_EXPORTS.dates);
+      if ((where === "query" || where === "cookie" || where === "querystring") && typeof getOwn(parameter, "name") === "string" && !isFlatKey(getOwn(parameter, "name") as string)) used.add(WRITER_EXPORTS.optionNamed);
       if (where === "querystring") used.add(WRITER_EXPORTS.querystring);
       else if (where === "cookie" && style === "cookie") used.add(WRITER_EXPORTS.cookieStyle);
       else if (where === "query" && style === "deepObject" && getOwn(parameter, "json") !== true) used.add(WRITER_EXPORTS.deepObject);
@@ -66,6 +80,8 @@ export function tableWriters(defaults: unknown): string[] {
     // The body's media type, and the others a call's content-type may choose (ranges included: bodyWriters).
     const body = getOwn(entry, "body");
     const others = isPlainObject(body) ? getOwn(body, "mediaTypes") : undefined;
+    const dates = isPlainObject(body) ? getOwn(body, "dates") : undefined;
+    if (Array.isArray(dates) && dates.length > 0) used.add(WRITER_EXPORTS.dates);
     const types = [isPlainObject(body) ? getOwn(body, "mediaType") : undefined, ...(Array.isArray(others) ? others : [])];
     for (const type of types) if (typeof type === "string") for (const writer of bodyWriters(type)) used.add(WRITER_EXPORTS[writer]);
   }

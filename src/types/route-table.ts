@@ -1,6 +1,7 @@
 // The route table that fromOpenApi() writes and endpoint.defaults() reads (DECISIONS "Described routes"), and the
 // shape of its entries once compiled for calls (src/openapi/plan.ts). Types only.
 import type { DescribedPlan } from "../plan.js";
+import type { EndpointError } from "../errors.js";
 import type { Encode, EncodingStyle, Pieces, Seen, Style } from "../openapi/styles.js";
 
 /** How one parameter is sent; what OpenAPI makes the default is left out. */
@@ -142,6 +143,12 @@ export interface Writers {
   readonly multipart?: (body: { readonly [key: string]: unknown }, encoding: ReadonlyMap<string, EncodingStyle>, seen: Seen) => unknown;
   /** An application/x-www-form-urlencoded body, as its text. */
   readonly formBody?: (body: { readonly [key: string]: unknown }, encoding: ReadonlyMap<string, Style> | undefined, seen: Seen) => string;
+  /** `format: date` values: a Date written as its day (`YYYY-MM-DD`). */
+  readonly dates?: (name: string, value: unknown) => unknown;
+  /** `format: date` body properties: the body with their Dates written as days (a copy when one holds a Date). */
+  /** A query or cookie parameter named like an option (`data`): a call's error says to give it by its qualified key. */
+  readonly optionNamed?: (error: EndpointError, keys: readonly string[], optionNamed: readonly (readonly [string, string])[]) => EndpointError;
+  readonly dateProperties?: (body: { readonly [key: string]: unknown }, dates: ReadonlySet<string>) => { readonly [key: string]: unknown };
 }
 
 /** A route table entry compiled for calls. */

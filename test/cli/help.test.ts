@@ -41,7 +41,7 @@ describe.concurrent("help", () => {
 
   it("the openapi command's help names each of its flags", async ({ expect }) => {
     const { stdout } = await endpointkit("openapi", "--help");
-    for (const flag of ["-o, --output FILE", "--server INDEX|URL", "--base-url URL", ".d.ts", ".d.mts"]) expect(stdout).toContain(flag);
+    for (const flag of ["-o, --output FILE", "--table-only", "--server INDEX|URL", "--base-url URL", ".d.ts", ".d.mts"]) expect(stdout).toContain(flag);
   });
 });
 
@@ -120,6 +120,29 @@ describe.concurrent("errors name the command line's flags", () => {
     const result = await endpointkit("--ignore-stdin", "--base-url", "ghe.example/api/v3", "GET /orgs");
     expect(result).toMatchObject({ status: 1, stdout: "" });
     expect(result.stderr).toMatch(/^endpointkit: ERR_INVALID_BASE_URL: GET \/orgs: --base-url "ghe\.example\/api\/v3" is not an absolute URL/);
+  });
+
+  it("a route the description lacks says what the command line does instead of naming fromOpenApi()'s undescribed option", async ({ expect }) => {
+    const absolute = file("lacks.yaml", 'openapi: 3.1.0\nservers: [{ url: "https://pets.example/v1" }]\npaths:\n  /pets: { get: { responses: {} } }\n');
+    const result = await endpointkit("--ignore-stdin", "--openapi", absolute, "GET /pest");
+    expect(result).toMatchObject({ status: 1, stdout: "" });
+    expect(result.stderr).toMatch(/^endpointkit: ERR_INVALID_ROUTE: GET \/pest: the API description has no route "GET \/pest"; nearest: "GET \/pets" \(without --openapi, a route is built by GitHub's rules\)\n$/);
+    expect(result.stderr).not.toMatch(/fromOpenApi|undescribed|defaults\(\)/);
+  });
+
+  it("credentials refused for a --base-url off the described server name no library call", async ({ expect }) => {
+    const secured = file(
+      "secured.yaml",
+      'openapi: 3.1.0\nservers: [{ url: "https://api.example/v1" }]\ncomponents: { securitySchemes: { token: { type: http, scheme: bearer } } }\nsecurity: [{ token: [] }]\npaths:\n  /items: { get: { responses: {} } }\n',
+    );
+    const token = file("token.txt", "t1");
+    const result = await endpointkit("--ignore-stdin", "--openapi", secured, "--auth", `token=file:${token}`, "--base-url", "https://other.example", "GET /items");
+    // Whether a --base-url pins the route is the credentials' rule; if it is refused, the hint is the command line's.
+    if (result.status !== 0) {
+      expect(result.stderr).toMatch(/^endpointkit: ERR_INVALID_BASE_URL: /);
+      expect(result.stderr).not.toMatch(/fromOpenApi|defaults\(\)/);
+    }
+    expect(result.stderr).not.toContain("t1");
   });
 
   it("a server index the description does not have names --server", async ({ expect }) => {

@@ -6,7 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../../src/index.js";
 import * as openapi from "../../src/openapi/index.js";
-import { describedRoutes, fromOpenApi, routeTable, tableWriters, writeFormBody, writeMultipart } from "../../src/openapi/index.js";
+import { describedRoutes, fromOpenApi, routeTable, tableWriters, writeDates, writeFormBody, writeMultipart, writeOptionNamed } from "../../src/openapi/index.js";
 import { expectEndpointError, loosen } from "../helpers.js";
 
 const petstore = JSON.parse(readFileSync(new URL("../fixtures/petstore/petstore-3.0.json", import.meta.url), "utf8")) as object;
@@ -71,6 +71,50 @@ describe("a table module written ahead (routeTable with the writers its routes u
     expect(tableWriters(range)).toEqual(["writeFormBody", "writeMultipart"]);
     const form = { data: { a: "1" }, headers: { "content-type": "application/x-www-form-urlencoded" } };
     expect(loosen(endpoint.defaults(moduleTable(range)))("POST /a", form).body).toBe("a=1");
+  });
+
+  it("names writeDates for `format: date` parameters and body properties only, and writes days with it", () => {
+    const day = { type: "string", format: "date" };
+    const document = (parameters: object[], properties: object) => ({
+      openapi: "3.0.3",
+      servers: [{ url: "https://a.example" }],
+      paths: { "/a/{on}": { post: { parameters, requestBody: { content: { "application/json": { schema: { type: "object", properties } } } }, responses: {} } } },
+    });
+    const path = { name: "on", in: "path", required: true, schema: { type: "string" } };
+    const plain = JSON.parse(JSON.stringify(fromOpenApi(document([path], { note: { type: "string" } })))) as Record<string, unknown>;
+    expect(tableWriters(plain)).toEqual([]);
+    const when = new Date(Date.UTC(2024, 0, 31, 23, 30));
+    for (const [parameters, properties, call] of [
+      [[{ ...path, schema: day }], {}, { on: when }],
+      [[path, { name: "since", in: "query", schema: day }], {}, { on: "x", since: when }],
+      [[path, { name: "x-day", in: "header", schema: day }], {}, { on: "x", headers: { "x-day": when } }],
+      [[path], { due: day }, { on: "x", due: when }],
+      [[path], { due: day }, { on: "x", data: { due: when } }],
+    ] as const) {
+      const table = JSON.parse(JSON.stringify(fromOpenApi(document([...parameters], properties)))) as Record<string, unknown>;
+      expect(tableWriters(table)).toEqual(["writeDates"]);
+      const lean = loosen(endpoint.defaults(routeTable(table, writeDates)))("POST /a/{on}", call);
+      expect(lean).toEqual(loosen(endpoint.defaults(describedRoutes(table)))("POST /a/{on}", call));
+      expect(JSON.stringify(lean)).toContain("2024-01-31");
+      expect(JSON.stringify(lean)).not.toContain("23:30");
+      const error = expectEndpointError(() => loosen(endpoint.defaults(routeTable(table)))("POST /a/{on}", call), "ERR_INVALID_ROUTE");
+      expect(error.message).toContain('"dates"');
+    }
+  });
+
+  it("names writeOptionNamed for a query or cookie parameter named like an option, whose errors then say so", () => {
+    const document = (parameters: object[]) => ({ openapi: "3.0.3", servers: [{ url: "https://a.example" }], paths: { "/a": { get: { parameters, responses: {} } } } });
+    const plain = JSON.parse(JSON.stringify(fromOpenApi(document([{ name: "date", in: "query" }, { name: "headers", in: "header" }])))) as Record<string, unknown>;
+    expect(tableWriters(plain)).toEqual([]);
+    for (const where of ["query", "cookie"]) {
+      const table = JSON.parse(JSON.stringify(fromOpenApi(document([{ name: "data", in: where, required: true }])))) as Record<string, unknown>;
+      expect(tableWriters(table)).toEqual(["writeOptionNamed"]);
+      const lean = expectEndpointError(() => loosen(endpoint.defaults(routeTable(table, writeOptionNamed)))("GET /a", { data: "x" }), "ERR_INVALID_PARAMETER");
+      const full = expectEndpointError(() => loosen(endpoint.defaults(describedRoutes(table)))("GET /a", { data: "x" }), "ERR_INVALID_PARAMETER");
+      expect(lean.message).toBe(full.message);
+      expect(lean.message).toContain(`"${where}:data"`);
+      expect(expectEndpointError(() => loosen(endpoint.defaults(routeTable(table)))("GET /a", {}), "ERR_INVALID_ROUTE").message).toContain('"optionNamed"');
+    }
   });
 
   it("names, for every real description, writers enough for each of its routes", () => {
