@@ -196,7 +196,7 @@ function afterToJSON(value: unknown, key: string, readToJSON: unknown, copies: M
   const isArray = Array.isArray(value);
   if (!isArray && !isPlainInAnyRealm(value)) {
     const tag = objectTag.call(value);
-    const unbox = boxedValueOf(tag);
+    const unbox = BOXED[tag.slice(8, -1)];
     // A boxed primitive is written as the primitive, read by the built-in valueOf (never the value's own).
     if (unbox !== undefined) return afterToJSON(unbox.call(value), key, NO_TO_JSON, copies, path);
     // A class instance is written by its own enumerable keys; a Map, Set, RegExp, Blob or typed array would be "{}"
@@ -225,20 +225,14 @@ function afterToJSON(value: unknown, key: string, readToJSON: unknown, copies: M
   return copy;
 }
 
-/** The built-in valueOf of a boxed primitive's kind, by its tag: JSON writes the object as that primitive. */
-function boxedValueOf(tag: string): ((this: unknown) => unknown) | undefined {
-  switch (tag) {
-    case "[object Number]":
-      return Number.prototype.valueOf;
-    case "[object String]":
-      return String.prototype.valueOf;
-    case "[object Boolean]":
-      return Boolean.prototype.valueOf;
-    case "[object BigInt]":
-      return BigInt.prototype.valueOf;
-  }
-  return undefined;
-}
+/** The built-in valueOf of each boxed primitive's kind, by its tag: JSON writes the object as that primitive. */
+const BOXED = {
+  __proto__: null,
+  Number: Number.prototype.valueOf,
+  String: String.prototype.valueOf,
+  Boolean: Boolean.prototype.valueOf,
+  BigInt: BigInt.prototype.valueOf,
+} as unknown as Record<string, ((this: unknown) => unknown) | undefined>;
 
 /** `request.signal`, checked enough to catch the classic slip of passing the AbortController. */
 function requestSignal(request: unknown): unknown {

@@ -28,7 +28,8 @@ export function setOwn(target: Dictionary, key: string, value: unknown): void {
   }
 }
 
-const { propertyIsEnumerable } = Object.prototype;
+// A pure call, so a bundle that never reads a caller's own enumerable value drops it.
+const propertyIsEnumerable = /* @__PURE__ */ (() => Object.prototype.propertyIsEnumerable)();
 
 /** Reads an own property only, so `constructor` or `__proto__` never reach Object.prototype. */
 export function getOwn(source: Dictionary, key: string): unknown {

@@ -66,7 +66,9 @@ function isoDate(value: object, name: string | undefined): string | undefined {
   return time === undefined ? time : (isoText(value as Date) ?? toISOString.call(value));
 }
 
-const { getTime, toISOString } = Date.prototype;
+// Read once, when the module loads; a pure call, so a bundle that reads no Date drops them.
+const getTime = /* @__PURE__ */ (() => Date.prototype.getTime)();
+const toISOString = /* @__PURE__ */ (() => Date.prototype.toISOString)();
 
 /**
  * The time of a real Date, of this realm or another, or undefined for any other object, without throwing: the built-in
