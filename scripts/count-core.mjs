@@ -1,5 +1,5 @@
 // The core's size in lines of code: every line of src/ that holds a token by TypeScript's own scanner (comments and
-// blank lines aside), less src/cli/, src/openapi/ and the type-only modules (those whose JavaScript is empty once
+// blank lines aside), less src/cli/, src/openapi/, src/tools/ and the type-only modules (those whose JavaScript is empty once
 // their types are erased). `node scripts/count-core.mjs` prints each module's count and the total;
 // `--max N` exits 1 above N.
 import { readdirSync, readFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 import ts from "typescript";
 
 const root = "src";
-const excluded = ["src/cli", "src/openapi"];
+const excluded = ["src/cli", "src/openapi", "src/tools"];
 
 function files(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -71,7 +71,7 @@ for (const file of files(root).sort()) {
   rows.push(`${String(count).padStart(5)}  ${relative(".", file)}`);
 }
 console.log(rows.join("\n"));
-console.log(`${String(total).padStart(5)}  the core (src/ less src/cli/, src/openapi/ and type-only modules)`);
+console.log(`${String(total).padStart(5)}  the core (src/ less src/cli/, src/openapi/, src/tools/ and type-only modules)`);
 if (max !== undefined && total > max) {
   console.error(`the core is ${total} lines of code, above ${max}`);
   process.exitCode = 1;

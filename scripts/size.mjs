@@ -25,7 +25,7 @@ const cases = [
   { name: "endpointkit: import { endpoint }", source: `export { endpoint } from "endpointkit";`, target: 10000, enforced: false },
   { name: "endpointkit/octokit: import { endpoint }", source: `export { endpoint } from "endpointkit/octokit";`, target: 10100, enforced: false },
   { name: "endpointkit: import { parseTemplate }", source: `export { parseTemplate } from "endpointkit";`, target: 3000, enforced: false },
-  { name: "endpointkit: import { toFetchArgs }", source: `export { toFetchArgs } from "endpointkit";`, target: 3000, enforced: false },
+  { name: "endpointkit: import { toFetchArgs }", source: `export { toFetchArgs } from "endpointkit";`, target: 3000, enforced: true },
   { name: "endpointkit/openapi: import { fromOpenApi }", source: `export { fromOpenApi } from "endpointkit/openapi";`, target: 14000, enforced: false },
   { name: "endpointkit/openapi: import { fromOpenApi3 } (OpenAPI 3.x only, no Swagger 2.0 reader)", source: `export { fromOpenApi3 } from "endpointkit/openapi";` },
   {
