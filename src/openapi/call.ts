@@ -232,7 +232,12 @@ function bodyAs(described: CompiledBody, writers: Writers, body: unknown, header
   // A body given whole as data holds its dates too: written as a copy, never into the caller's object.
   if (dates.size > 0 && isPlainObject(body)) body = writers.dateProperties!(body, dates) as Dictionary;
   if (kind === "multipart") {
-    if (isPlainObject(body)) body = writers.multipart!(body, encoding, seen);
+    if (isPlainObject(body)) {
+      body = writers.multipart!(body, encoding, seen);
+      // The FormData's boundary is the HTTP client's to write: a label the caller chose it by (`boundary=…` or none)
+      // would name another, so the request carries none and the client writes its own.
+      if (given !== undefined) delete headers["content-type"];
+    }
   } else if (kind === "form") {
     if (isPlainObject(body)) body = writers.formBody!(body, encoding, seen);
     else if (typeof body !== "string") label = undefined;

@@ -60,6 +60,12 @@ describe("the caller's content-type chooses the body's media type", () => {
     expect(body.get("name")).toBe("Rex");
   });
 
+  it("sends a FormData it writes without the caller's label, whose boundary would not be the body's", () => {
+    const request = api("POST /pets", { name: "Rex", headers: { "content-type": "multipart/form-data; boundary=EVIL" } });
+    expect(request.body).toBeInstanceOf(FormData);
+    expect(request.headers).not.toHaveProperty("content-type");
+  });
+
   it("writes JSON for a JSON label, and leaves any other described type's object as the JSON a client sends", () => {
     expect(api("POST /pets", { name: "Rex", headers: { "content-type": "application/json" } }).body).toEqual({ name: "Rex" });
     expect(api("POST /pets", { data: "<pet/>", headers: { "content-type": "application/xml" } }).body).toBe("<pet/>");
