@@ -2,7 +2,8 @@
 // Anthropic tool use, MCP), whose call becomes exactly the request endpoint() builds on the described routes.
 import { EndpointError, guarded, quote } from "../errors.js";
 import { isPlainObject, setOwn, type Dictionary } from "../objects.js";
-import { ROUTES } from "../option-names.js";
+import { OPTION_NAMES, ROUTES } from "../option-names.js";
+import { isToken } from "../token.js";
 import { endpoint } from "../index.js";
 import { fromOpenApi, type FromOpenApiOptions } from "../openapi/index.js";
 import { own, ownString, Reader } from "../openapi/document.js";
@@ -93,6 +94,14 @@ interface Built {
   readonly shared: ReadonlyMap<string, readonly string[]>;
   /** Body properties given flat (data given as an object is spread into them by toArgs). */
   readonly flatBody: boolean;
+  /** The root's tool keys (what a call may give besides an open body's other properties). */
+  readonly toolKeys: ReadonlySet<string>;
+  /** The names the operation already uses, which no other key of an open body may be (parameters, qualified keys, properties). */
+  readonly taken: ReadonlySet<string>;
+  /** The body properties among the root's properties, by their names as endpoint() takes them. */
+  readonly bodyNames: ReadonlySet<string>;
+  /** Header parameters left out of the schema: their names are not HTTP tokens, so no request could carry them. */
+  readonly leftOut: readonly string[];
   definition: Tool;
 }
 
@@ -162,7 +171,7 @@ function read(document: unknown, options: unknown): ToolKit {
     builder.startTool();
     const built = buildTool(reader, builder, swagger2, apiKeys, name, table[route] as Dictionary, entry);
     const { schema, strict } = emitSchema(built.root, format === "openai", reader);
-    const text = description(route, entry.operation);
+    const text = description(route, entry.operation, built.leftOut);
     const definition: Tool =
       format === "openai"
         ? { type: "function", name, description: text, parameters: schema, strict }
@@ -200,12 +209,27 @@ const CALL_LOOSE: Walk = { direction: "call", closed: false, fill: false };
 /** The tool's arguments as endpoint() parameters: checked against the tool's schema, keys mapped back. */
 function toParams(tool: Built, args: unknown): Dictionary {
   if (!isPlainObject(args)) throw new EndpointError("ERR_INVALID_PARAMETER", "the arguments must be an object (the tool call's JSON input)", `${tool.name} (${tool.route})`);
+  // An open body's other keys are body properties only: never a name the operation already uses (which endpoint()
+  // would read as that parameter, unchecked), and one named like an option sends the body whole as `data`, since
+  // endpoint() reads such a key as the option (another origin, headers, credentials), not as the property the
+  // tool's schema says it is.
+  let whole = false;
+  if (tool.root.additional !== undefined && tool.root.additional !== false) {
+    for (const key of Object.keys(args)) {
+      if (args[key] === undefined || tool.toolKeys.has(key)) continue;
+      if (tool.taken.has(key)) {
+        throw new EndpointError("ERR_INVALID_PARAMETER", `the argument ${quote(key)} is not a key of this tool: the operation names it already (a parameter, a qualified key or a renamed property), and the body's other properties cannot take it`, `${tool.name} (${tool.route})`);
+      }
+      if ((OPTION_NAMES as ReadonlySet<string>).has(key) || key === "data") whole = true;
+    }
+  }
   let params: Dictionary;
   try {
     params = mapObject(tool.root, args, tool.strict ? CALL_STRICT : CALL_LOOSE);
   } catch (error) {
     throw mismatch(tool, error);
   }
+  if (whole) params = bodyAsData(tool, params);
   if (tool.shared.size === 0) return params;
   // One value for every place a shared name has: given as the flat key, which fills them all.
   for (const [flat, qualified] of tool.shared) {
@@ -221,6 +245,21 @@ function toParams(tool: Built, args: unknown): Dictionary {
     params = copy;
   }
   return params;
+}
+
+/** `params` with the body's properties (declared and other) moved into `data`, the body given whole. */
+function bodyAsData(tool: Built, params: Dictionary): Dictionary {
+  if (Object.prototype.hasOwnProperty.call(params, "data") && tool.toolKeys.has("data")) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", 'the argument "data" gives the body whole: the body\'s properties cannot be given beside it', `${tool.name} (${tool.route})`);
+  }
+  const rest: Dictionary = {};
+  const data: Dictionary = {};
+  for (const key of Object.keys(params)) {
+    if (tool.bodyNames.has(key) || !tool.taken.has(key)) setOwn(data, key, params[key]);
+    else setOwn(rest, key, params[key]);
+  }
+  setOwn(rest, "data", data);
+  return rest;
 }
 
 /** Endpoint parameters as the tool's arguments (the inverse of toParams). */
@@ -270,13 +309,16 @@ function mismatch(tool: Built, error: unknown): unknown {
 }
 
 /** The route, summary and description of an operation, as the tool's description. */
-function description(route: string, operation: Dictionary): string {
+function description(route: string, operation: Dictionary, leftOut: readonly string[] = []): string {
   const parts = [route];
   for (const key of ["summary", "description"]) {
     const value = ownString(operation, key)?.trim();
     if (value !== undefined && value !== "" && !parts.includes(value)) parts.push(value);
   }
   if (own(operation, "deprecated") === true) parts.push("Deprecated.");
+  if (leftOut.length > 0) {
+    parts.push(`Not in this tool (their names are not HTTP header names, so no request can carry them): the header parameter${leftOut.length > 1 ? "s" : ""} ${leftOut.map((name) => JSON.stringify(name)).join(", ")}.`);
+  }
   const text = parts.join("\n\n");
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
 }
@@ -327,6 +369,14 @@ function buildTool(
   const headers: Property[] = [];
   const headerAt = new Map<string, number>();
   const shared = new Map<string, string[]>();
+  const taken = new Set<string>();
+  const leftOut: string[] = [];
+  for (const parameter of parameters) {
+    if (parameter.in !== "header") {
+      taken.add(parameter.name);
+      taken.add(`${parameter.in}:${parameter.name}`);
+    }
+  }
   for (const parameter of parameters) {
     const lowerKey = `${parameter.in} ${parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name}`;
     // A credential goes by `auth`, never as an argument a model fills in.
@@ -336,6 +386,12 @@ function buildTool(
     const node = parameterNode(reader, builder, swagger2, object);
     const property: Property = { name: parameter.name, node, required, nullIsAbsent: true };
     if (parameter.in === "header") {
+      // A name that is not an HTTP token: endpoint() refuses every request that carries it, so it is left out (and
+      // the description says so).
+      if (!isToken(parameter.name)) {
+        if (!leftOut.includes(parameter.name)) leftOut.push(parameter.name);
+        continue;
+      }
       // One header of a name, whatever the case each part of the description writes it in (the first: the operation's).
       const lower = parameter.name.toLowerCase();
       const same = headerAt.get(lower);
@@ -362,6 +418,7 @@ function buildTool(
     root.push({ name: "headers", node: objectNode(headers, false, "Request headers."), required: headers.some((header) => header.required) });
   }
   let flatBody = false;
+  const bodyNames = new Set<string>();
   let additional: boolean | Node = false;
   const body = own(entry, "body") as { mediaType: string; properties?: string[]; additional?: boolean } | undefined;
   if (body !== undefined) {
@@ -372,6 +429,7 @@ function buildTool(
       for (const property of body.properties) {
         const found = listed.get(property);
         if (found === null) continue; // read-only: never sent
+        bodyNames.add(property);
         root.push(found === undefined ? { name: property, node: ANY, required: false } : { ...found, required: required && found.required });
       }
       if (body.additional === true) additional = openPart(node) ?? true;
@@ -384,8 +442,9 @@ function buildTool(
   }
   // Keys are fixed per node: the root's are worked out once here.
   const rootNode = objectNode(root, additional);
-  propertyKeys(rootNode);
-  return { name, route, root: rootNode, shared, flatBody };
+  const toolKeys = new Set(propertyKeys(rootNode).key.values());
+  for (const property of root) taken.add(property.name);
+  return { name, route, root: rootNode, shared, flatBody, toolKeys, taken, bodyNames, leftOut };
 }
 
 /** The node of a parameter: its schema (or `content`'s; Swagger 2.0: the parameter itself), with its description. */
