@@ -23,18 +23,94 @@ export function serverUrl(server: unknown, base: string | undefined, reader?: Re
   const tooLong = (): never => {
     throw new EndpointError("ERR_TOO_LARGE", `fromOpenApi(): the server ${quote(template)} filled with its variables' defaults is longer than ${MAX_SERVER_URL} characters`);
   };
-  const filled = template.replace(/\{([^{}]*)\}/g, (placeholder: string, name: string) => {
-    const value = values?.get(name) ?? own(own(variables, name), "default");
+  // Where the scheme and authority end, read with each placeholder as plain letters: a placeholder before that stands
+  // in the scheme or authority, one after it in the path.
+  const skeleton = values === undefined ? "" : template.replace(/\{[^{}]*\}/g, (placeholder) => "x".repeat(placeholder.length));
+  const authority = /^(?:[^:/?#]*:)?\/\//.exec(skeleton);
+  const rest = authority === null ? -1 : skeleton.slice(authority[0].length).search(/[/?#]/);
+  const authorityEnd = authority === null ? 0 : rest === -1 ? skeleton.length : authority[0].length + rest;
+  const inAuthority: string[] = [];
+  const inPath: [number, string][] = [];
+  // Whether each given value is the description's (one of its enum values), read once per name, not per placeholder.
+  const descriptions = new Map<string, boolean>();
+  const filled = template.replace(/\{([^{}]*)\}/g, (placeholder: string, name: string, offset: number) => {
+    const given = values?.get(name);
+    const value = given ?? own(own(variables, name), "default");
     if (typeof value !== "string" && typeof value !== "number") {
       throw new EndpointError("ERR_INVALID_BASE_URL", `fromOpenApi(): the server ${quote(template)} has no default for its variable ${quote(name)}`);
     }
     const text = String(value);
+    const at = offset + length - template.length;
     length += text.length - placeholder.length;
     if (length > MAX_SERVER_URL) tooLong();
+    if (given !== undefined) {
+      if (!descriptions.has(name)) descriptions.set(name, described(own(variables, name), text));
+      if (descriptions.get(name) === true) return text;
+      if (offset < authorityEnd) {
+        callerValue(name, text, /[/?#@\\:[\]%\s\x00-\x1f\x7f-\x9f]/, "scheme or host");
+        inAuthority.push(name);
+      } else {
+        callerValue(name, text, /[/?#\\%\s\x00-\x1f\x7f-\x9f]/, "path segment");
+        inPath.push([at, name]);
+      }
+    }
     return text;
   });
+  if (values !== undefined) containedValues(filled, inAuthority, inPath);
   const url = withoutTrailingSlash(absolute(filled, base));
   return reader === undefined ? url : reader.text(url);
+}
+
+/**
+ * True when `text` is one of `variable`'s own `enum` values: then it is the description's, as its default is. A value
+ * the caller makes up is checked by callerValue() and containedValues().
+ */
+function described(variable: unknown, text: string): boolean {
+  const allowed = own(variable, "enum");
+  return Array.isArray(allowed) && ownItems(allowed, "the server variable's enum").some((item) => String(item) === text);
+}
+
+/**
+ * A server variable's value given by the caller (not the description's default, not one of its enum values) fills its
+ * placeholder and nothing more: a character that would end or start another part of the URL where it stands (`/ ? #`
+ * and `\\`, which fetch reads as "/", anywhere; `@ : [ ]` in the scheme or host), "%" (which a host and a dot segment
+ * are decoded from) and white space or controls are ERR_INVALID_PARAMETER, naming the variable and the character,
+ * never the value. (A tenant's subdomain from user input cannot move the host, nor the credentials that go to it.)
+ */
+function callerValue(name: string, text: string, refused: RegExp, part: string): void {
+  const found = refused.exec(text);
+  if (found !== null) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): the value of the server variable ${quote(name)} holds ${quote(found[0])}, which would take it out of the server URL's ${part}`);
+  }
+}
+
+/**
+ * The URL the caller's values filled in keeps its structure: its scheme (when a value stands there) a scheme, its
+ * authority not empty (`https://{host}/v1` with "" would make "v1" the host), and no path segment a value stands in
+ * empty (`/{a}/x` with "" is "//x", a host) or "." or ".." (in any case, as %2e too), except an empty last one.
+ */
+function containedValues(filled: string, inAuthority: readonly string[], inPath: readonly [number, string][]): void {
+  const parts = /^(?:([^:/?#]*):)?\/\/([^/?#]*)/.exec(filled);
+  if (inAuthority.length > 0 && (parts === null || (parts[1] !== undefined && !/^[a-z][a-z\d+.-]*$/i.test(parts[1])) || parts[2] === "" || parts[2]!.startsWith(":"))) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): the value of the server variable ${quote(inAuthority[0]!)} leaves the server URL no scheme or host`);
+  }
+  // One walk over the segments (a value holds no "/"; the values come in order), however many placeholders there are.
+  const query = filled.search(/[?#]/);
+  const limit = query === -1 ? filled.length : query;
+  let next = 0;
+  for (let from = 0; next < inPath.length; ) {
+    let to = filled.indexOf("/", from);
+    if (to === -1 || to > limit) to = limit;
+    if (inPath[next]![0] <= to) {
+      const segment = filled.slice(from, to);
+      if (/^(?:\.|%2e){0,2}$/i.test(segment) && !(segment === "" && to === filled.length)) {
+        throw new EndpointError("ERR_INVALID_PARAMETER", `fromOpenApi(): the value of the server variable ${quote(inPath[next]![1])} would make the path segment ${quote(segment)} of the server URL, which a client resolves or drops`);
+      }
+      while (next < inPath.length && inPath[next]![0] <= to) next++;
+    }
+    if (to === limit) break;
+    from = to + 1;
+  }
 }
 
 /** `url` when it has a scheme; else resolved against `base` (an absolute URL), as OpenAPI resolves relative servers. */

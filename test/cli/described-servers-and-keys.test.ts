@@ -10,6 +10,7 @@ const description = {
   servers: [
     { url: "https://{region}.api.example/{version}", variables: { region: { default: "eu", enum: ["eu", "us"] }, version: { default: "v1" } } },
     { url: "https://sandbox.example" },
+    { url: "https://{tenant}.example", variables: { tenant: { default: "t" } } },
   ],
   paths: {
     "/items/{id}": {
@@ -48,6 +49,23 @@ describe("--openapi: server choice", () => {
     const unknown = await run(["--openapi", "d.json", "--server-var", "zone=a", "GET /items/{id}", "id=1"], io);
     expect(unknown.exitCode).not.toBe(0);
     expect(unknown.stderr).toContain("zone");
+  });
+
+  it("refuses a value that would change the server URL's structure, as fromOpenApi() does", async () => {
+    for (const value of ["..", "v1/../..", "v1?x", "%2e%2e"]) {
+      const outcome = await run(["--openapi", "d.json", "--server-var", `version=${value}`, "GET /items/{id}", "id=1"], io);
+      expect(outcome.exitCode).not.toBe(0);
+      expect(outcome.stdout).toBe("");
+      expect(outcome.stderr).toContain("version");
+    }
+    for (const value of ["evil.example/x", "a@evil", "evil.example:8443", "evil.example?"]) {
+      const outcome = await run(["--openapi", "d.json", "--server", "2", "--server-var", `tenant=${value}`, "GET /items/{id}", "id=1"], io);
+      expect(outcome.exitCode).not.toBe(0);
+      expect(outcome.stdout).toBe("");
+      expect(outcome.stderr).toContain("tenant");
+    }
+    const tenant = await run(["--openapi", "d.json", "--server", "2", "--server-var", "tenant=acme", "GET /items/{id}", "id=1"], io);
+    expect(url(tenant.stdout)).toBe("https://acme.example/items/1?id=1");
   });
 
   it("needs --openapi", async () => {

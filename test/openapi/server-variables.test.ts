@@ -47,3 +47,49 @@ describe("server variables", () => {
     expect(options).toEqual({ server: { url: TEMPLATE, variables: { region: "us" } } });
   });
 });
+
+// SECURITY.md: a value the caller gives a server variable (a tenant's subdomain from user input) fills its placeholder
+// and nothing more, since the credentials of `auth` go to the origin of the server it fills in.
+describe("server variables: a caller's value cannot change the URL's structure", () => {
+  const HOSTED = "https://{host}.example/{base}";
+  const keyed = {
+    openapi: "3.1.0",
+    servers: [{ url: HOSTED, variables: { host: { default: "api" }, base: { default: "v1" } } }, { url: "https://{host}/v1", variables: { host: { default: "api.example" } } }, { url: "/{a}/x", variables: { a: { default: "v" } } }, { url: "https://{scheme}.example", variables: { scheme: { default: "a", enum: ["a", "b/c"] } } }],
+    components: { securitySchemes: { key: { type: "apiKey", in: "query", name: "api_key" } } },
+    security: [{ key: [] }],
+    paths: { "/items/{id}": { get: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: {} } } },
+  };
+  const url = (variables: { [name: string]: string }, server = HOSTED): string =>
+    (endpoint.defaults(fromOpenApi(keyed, { auth: { key: "SECRET" }, server: { url: server, variables }, baseUrl: "https://docs.example/spec" })) as unknown as Call)("GET /items/{id}", { id: "1" }).url;
+
+  it("takes a tenant's subdomain and a version", () => {
+    expect(url({ host: "tenant-1", base: "v2" })).toBe("https://tenant-1.example/v2/items/1?api_key=SECRET");
+    expect(url({ host: "eu.tenant" })).toBe("https://eu.tenant.example/v1/items/1?api_key=SECRET");
+  });
+
+  it("refuses a value that would move the host, add user info or a port, or climb the path (ERR_INVALID_PARAMETER), never quoting it", () => {
+    for (const host of ["evil.example/x", "a@evil", "v1/../..", "evil.example?", "evil.example#", "evil\\x", "a:1", "[::1]", "a%2fb", "a b", "a\nb", "a\u0000b"]) {
+      const error = expectEndpointError(() => url({ host }), "ERR_INVALID_PARAMETER");
+      expect(error.message).toContain('"host"');
+      expect(error.message).not.toContain(JSON.stringify(host));
+      expect(error.message).not.toContain("SECRET");
+    }
+    for (const base of ["..", ".", "%2e", "%2E%2e", "a/../..", "v1/x", "a?b"]) {
+      expect(expectEndpointError(() => url({ base }), "ERR_INVALID_PARAMETER").message).toContain('"base"');
+    }
+  });
+
+  it("refuses an empty value that would leave no host, or make a relative server scheme-relative", () => {
+    expect(expectEndpointError(() => url({ host: "" }, "https://{host}/v1"), "ERR_INVALID_PARAMETER").message).toContain('"host"');
+    expect(expectEndpointError(() => url({ a: "" }, "/{a}/x"), "ERR_INVALID_PARAMETER").message).toContain('"a"');
+    expect(url({ a: "w" }, "/{a}/x")).toBe("https://docs.example/w/x/items/1?api_key=SECRET");
+    // An empty last segment is dropped with the trailing "/", as before.
+    expect(url({ base: "" })).toBe("https://api.example/items/1?api_key=SECRET");
+  });
+
+  it("keeps the description's own defaults and enum values as they are", () => {
+    expect(url({}, "https://{host}/v1")).toBe("https://api.example/v1/items/1?api_key=SECRET");
+    // An enum value is the description's choice, as a server URL is: the caller only picks it.
+    expect(url({ scheme: "b/c" }, "https://{scheme}.example")).toBe("https://b/c.example/items/1?api_key=SECRET");
+  });
+});
